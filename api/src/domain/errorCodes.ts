@@ -1,0 +1,26 @@
+/**
+ * Every `code` the API puts in an error body ({ message, code, errors? }, DESIGN.md §3).
+ * The console translates a known code through the message key `errors.<code>`; an unknown one
+ * shows the server's message as it is.
+ */
+export const ERROR_CODES = [
+  'auth.invalidCredentials', // 401 wrong username or password (one message for both)
+  'auth.tooManyAttempts', // 429 login throttled
+  'auth.required', // 401 not signed in, session gone, user deleted or inactive
+  'auth.pendingApproval', // 403 the account waits for approval
+  'auth.forbidden', // 403 'You are not authorized to access this page'
+  'auth.crossSite', // 403 foreign Origin / Sec-Fetch-Site cross-site
+  'validation.failed', // 400 body, params or query invalid (errors: { field: message })
+  'request.malformedJson', // 400
+  'request.tooLarge', // 413
+  'request.unsupportedMediaType', // 415
+  'notFound', // 404 unknown route, or a record that is not yours
+  'conflict.duplicate', // 409 unique value taken (code, username, VIN, container number)
+  'conflict.reference', // 409 a row still referenced elsewhere
+  'users.superAdminProtected', // 403 a SUPER_ADMIN cannot be deleted nor have its role changed
+  'users.selfChange', // 403 nobody changes their own role or company
+  'users.companyRequired', // 400 COMPANY_ADMIN, SHIPPER and BUYER need a company
+  'service.unavailable', // 503 database (or another dependency) down
+  'internal', // 500
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,76 @@
+import type { Role } from './roles';
+
+/**
+ * The one permission table (DESIGN.md §4). The API's requireRole and the console's canAccess both
+ * read it, so the menu can never show what the server refuses or hide what it allows.
+ * Company scope ("own company", "own vehicles") is applied by each resource's policy.ts on top.
+ */
+export type Action =
+  | 'read' // GET list and one
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'setRole' // users: POST /users/{id}/role
+  | 'setStatus' // vehicles: PATCH /vehicles/{id}/status
+  | 'runAnalysis' // vehicles: damage analysis
+  | 'menu'; // the console's navigation entry and page
+
+export type Resource =
+  | 'dashboard'
+  | 'companies'
+  | 'users'
+  | 'ports'
+  | 'containers'
+  | 'vehicles'
+  | 'files'
+  | 'documents'
+  | 'invoices';
+
+const ALL: readonly Role[] = ['SUPER_ADMIN', 'COMPANY_ADMIN', 'SHIPPER', 'BUYER'];
+const SA: readonly Role[] = ['SUPER_ADMIN'];
+const ADMINS: readonly Role[] = ['SUPER_ADMIN', 'COMPANY_ADMIN'];
+const STAFF: readonly Role[] = ['SUPER_ADMIN', 'COMPANY_ADMIN', 'SHIPPER'];
+
+export const PERMISSIONS: Record<Resource, Partial<Record<Action, readonly Role[]>>> = {
+  dashboard: { read: ALL, menu: ALL },
+  companies: { read: ADMINS, create: SA, update: SA, delete: SA, menu: SA },
+  users: { read: ADMINS, create: SA, update: SA, delete: SA, setRole: SA, menu: ADMINS },
+  // Ports are shared reference data: every role reads them (selects), the menu shows them to admins.
+  ports: { read: ALL, create: SA, update: SA, delete: SA, menu: ADMINS },
+  containers: { read: STAFF, create: STAFF, update: STAFF, delete: STAFF, menu: STAFF },
+  vehicles: {
+    read: ALL,
+    create: STAFF,
+    update: STAFF,
+    setStatus: STAFF,
+    delete: ['SUPER_ADMIN', 'SHIPPER'],
+    runAnalysis: SA,
+    menu: ALL,
+  },
+  files: { read: ALL, create: STAFF, delete: STAFF },
+  // Deleting a shared document is also open to its uploader: documents/policy.ts adds that.
+  documents: { read: ['SUPER_ADMIN', 'SHIPPER'], create: SA, delete: ['SUPER_ADMIN', 'SHIPPER'], menu: ['SUPER_ADMIN', 'SHIPPER'] },
+  invoices: { read: STAFF, create: STAFF, delete: STAFF, menu: STAFF },
+};
+
+export function can(role: Role | null | undefined, resource: Resource, action: Action): boolean {
+  if (!role) return false;
+  return PERMISSIONS[resource]?.[action]?.includes(role) ?? false;
+}
+
+/** react-admin's action names mapped to ours (canAccess({ action, resource })). */
+const RA_ACTIONS: Record<string, Action> = {
+  list: 'menu',
+  show: 'read',
+  read: 'read',
+  create: 'create',
+  edit: 'update',
+  update: 'update',
+  delete: 'delete',
+};
+
+/** Pure canAccess for the console's authProvider: unknown actions map to themselves. */
+export function canAccess(role: Role | null | undefined, params: { action: string; resource: string }): boolean {
+  const action = (RA_ACTIONS[params.action] ?? params.action) as Action;
+  return can(role, params.resource as Resource, action);
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const domain = fileURLToPath(new URL('./api/src/domain', import.meta.url));
+const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+
+// One config for the console build, the dev server and every test project.
+export default defineConfig({
+  root: 'admin',
+  plugins: [react()],
+  resolve: { alias: { '@domain': domain } },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
+  test: {
+    root: '.',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'api', root: '.', include: ['api/test/**/*.test.ts'], environment: 'node', testTimeout: 20000, hookTimeout: 60000 },
+      },
+      {
+        extends: true,
+        test: { name: 'admin', root: '.', include: ['admin/src/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e', root: '.', include: ['e2e/**/*.test.ts'], environment: 'node',
+          globalSetup: ['e2e/global-setup.ts'], testTimeout: 60000, hookTimeout: 180000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
