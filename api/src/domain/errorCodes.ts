@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'request.malformedJson', // 400
   'request.tooLarge', // 413
   'request.unsupportedMediaType', // 415
+  'request.methodNotAllowed', // 405 a known endpoint, another method
   'notFound', // 404 unknown route, or a record that is not yours
   'conflict.duplicate', // 409 unique value taken (code, username, VIN, container number)
   'conflict.reference', // 409 a row still referenced elsewhere

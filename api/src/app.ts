@@ -1,0 +1,65 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import { koaBody } from 'koa-body';
+import type { Knex } from 'knex';
+import { Model } from 'objection';
+import type { Config } from './config';
+import { isDatabaseUp } from './db';
+import { loadCurrentUser } from './http/auth';
+import { consoleStatic } from './http/console';
+import { errorMiddleware } from './http/errorMiddleware';
+import { HttpError } from './http/errors';
+import { createLogger, requestLog, type Logger } from './http/logger';
+import { crossSiteGuard, securityHeaders } from './http/security';
+import { sessionMiddleware } from './http/session';
+import { authRoutes } from './resources/auth/routes';
+import { companyRoutes } from './resources/companies/routes';
+import { portRoutes } from './resources/ports/routes';
+import { userRoutes } from './resources/users/routes';
+
+export type AppOptions = { db: Knex; config: Config; logger?: Logger };
+
+/** Builds the whole Koa app (API and console) without listening, for server.ts and for tests. */
+export function createApp({ db, config, logger = createLogger(config.logLevel) }: AppOptions): Koa {
+  Model.knex(db);
+  const app = new Koa({ proxy: config.trustProxy });
+
+  app.use(requestLog(logger));
+  app.use(errorMiddleware(logger));
+  app.use(securityHeaders(config));
+  app.use(consoleStatic(config.adminDist));
+
+  // Health first: it must answer even when the database (and so the session store) is down.
+  const health = new Router();
+  health.get('/api/health', async (ctx) => {
+    const up = await isDatabaseUp(db);
+    ctx.status = up ? 200 : 503;
+    ctx.body = up ? { status: 'ok' } : { status: 'unavailable', message: 'The database is not answering', code: 'service.unavailable' };
+  });
+  app.use(health.routes());
+
+  app.use(crossSiteGuard(config));
+  app.use(koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonLimit: '1mb', jsonStrict: true }));
+  app.use(sessionMiddleware(app, db, config));
+  app.use(loadCurrentUser);
+
+  const api = new Router({ prefix: '/api' });
+  for (const r of [authRoutes(db), companyRoutes(db), userRoutes(), portRoutes()]) api.use(r.routes());
+  app.use(api.routes());
+  app.use(
+    api.allowedMethods({
+      throw: true,
+      methodNotAllowed: () => new HttpError(405, 'request.methodNotAllowed', 'This method is not allowed on this endpoint'),
+      notImplemented: () => new HttpError(501, 'request.methodNotAllowed', 'This method is not supported'),
+    }),
+  );
+
+  // Anything under /api that no route took is a JSON 404, never the console's page.
+  app.use(async (ctx) => {
+    if (ctx.status === 404 && ctx.body == null) {
+      throw new HttpError(404, 'notFound', `No such endpoint: ${ctx.method} ${ctx.path}`);
+    }
+  });
+
+  return app;
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .default('')
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const commaList = z
+  .string()
+  .default('')
+  .transform((v) => v.split(/[\s,]+/).filter(Boolean));
+
+/** Every environment variable the server reads (documented in README.md), parsed once. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .default('sqlite:./data/app.sqlite')
+    .refine((v) => /^(sqlite:.+|mysql:\/\/.+|mariadb:\/\/.+)$/.test(v), 'use sqlite:<path> or mysql://user:pass@host:port/db'),
+  SESSION_SECRET: z.string().min(16).optional(),
+  ADMIN_USERNAME: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(12).optional(),
+  TRUST_PROXY: flag,
+  ALLOWED_ORIGINS: commaList,
+  FRAME_ANCESTORS: z.string().default("'self'"),
+  EMBED_CROSS_SITE: flag,
+  DATA_DIR: z.string().default('./data'),
+  ADMIN_DIST: z.string().default('./admin/dist'),
+  LOG_LEVEL: z.enum(['info', 'error', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  sessionSecret: string;
+  adminUsername: string;
+  adminPassword?: string;
+  trustProxy: boolean;
+  allowedOrigins: string[];
+  frameAncestors: string;
+  embedCrossSite: boolean;
+  dataDir: string;
+  adminDist: string;
+  logLevel: 'info' | 'error' | 'silent';
+};
+
+/** The secret survives restarts in DATA_DIR, so sessions do too. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    sessionSecret: e.SESSION_SECRET ?? persistentSecret(e.DATA_DIR),
+    adminUsername: e.ADMIN_USERNAME ?? 'admin@example.com',
+    adminPassword: e.ADMIN_PASSWORD,
+    trustProxy: e.TRUST_PROXY,
+    allowedOrigins: e.ALLOWED_ORIGINS.map((o) => o.replace(/\/+$/, '')),
+    frameAncestors: e.FRAME_ANCESTORS,
+    embedCrossSite: e.EMBED_CROSS_SITE,
+    dataDir: e.DATA_DIR,
+    adminDist: e.ADMIN_DIST,
+    logLevel: e.LOG_LEVEL,
+  };
+}

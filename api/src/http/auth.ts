@@ -1,0 +1,50 @@
+import type { Context, Next } from 'koa';
+import { can, type Action, type Resource } from '../domain/permissions';
+import { User } from '../resources/users/model';
+import { forbidden, unauthorized } from './errors';
+
+export type CurrentUser = User;
+
+declare module 'koa' {
+  interface DefaultState {
+    user?: User | null;
+    requestId?: string;
+  }
+}
+
+/**
+ * Every request reloads its user from the database, so a deletion, deactivation, approval or a
+ * change of role or company takes effect on the very next request.
+ */
+export async function loadCurrentUser(ctx: Context, next: Next) {
+  const userId = ctx.session?.userId;
+  ctx.state.user = typeof userId === 'number' ? ((await User.query().findById(userId)) ?? null) : null;
+  await next();
+}
+
+/** Signed in and active; pending users pass (GET /api/user, POST /api/logout). */
+export function signedInUser(ctx: Context): User {
+  const user = ctx.state.user;
+  if (!user) throw unauthorized();
+  if (!user.active) throw unauthorized('Your account is inactive. Please contact your administrator.');
+  return user;
+}
+
+/** Signed in, active and approved: everything else. */
+export function approvedUser(ctx: Context): User {
+  const user = signedInUser(ctx);
+  if (user.pendingApproval) throw forbidden('Your account is pending administrator approval', 'auth.pendingApproval');
+  return user;
+}
+
+/** Route guard from the shared permission table (api/src/domain/permissions.ts). */
+export function authorize(resource: Resource, action: Action) {
+  return async (ctx: Context, next: Next) => {
+    const user = approvedUser(ctx);
+    if (!can(user.role, resource, action)) throw forbidden();
+    await next();
+  };
+}
+
+/** What route handlers receive: Koa's context with the router's path parameters. */
+export type ApiContext = Context & { params: Record<string, string> };

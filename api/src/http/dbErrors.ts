@@ -1,0 +1,56 @@
+import { HttpError } from './errors';
+
+/**
+ * Constraint errors from either engine, mapped to a client error. objection does not recognise
+ * better-sqlite3's SQLITE_CONSTRAINT_* codes, so both engines are matched here by their own codes.
+ */
+type DriverError = { code?: string; errno?: number; message?: string; sqlMessage?: string };
+
+const UNIQUE = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', 'ER_DUP_ENTRY']);
+const MISSING_REFERENCE = new Set(['ER_NO_REFERENCED_ROW_2', 'ER_NO_REFERENCED_ROW']);
+const STILL_REFERENCED = new Set(['ER_ROW_IS_REFERENCED_2', 'ER_ROW_IS_REFERENCED']);
+const BAD_VALUE = new Set([
+  'SQLITE_CONSTRAINT_NOTNULL',
+  'SQLITE_CONSTRAINT_CHECK',
+  'SQLITE_MISMATCH',
+  'SQLITE_TOOBIG',
+  'ER_BAD_NULL_ERROR',
+  'ER_DATA_TOO_LONG',
+  'ER_TRUNCATED_WRONG_VALUE',
+  'ER_TRUNCATED_WRONG_VALUE_FOR_FIELD',
+  'ER_WARN_DATA_OUT_OF_RANGE',
+  'ER_CHECK_CONSTRAINT_VIOLATED',
+]);
+const UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'PROTOCOL_CONNECTION_LOST',
+  'ER_CON_COUNT_ERROR',
+  'SQLITE_BUSY',
+  'SQLITE_CANTOPEN',
+]);
+
+export function mapDatabaseError(err: unknown): HttpError | null {
+  const e = (err ?? {}) as DriverError & { nativeError?: DriverError; name?: string };
+  const code = e.code ?? e.nativeError?.code;
+  if (!code) {
+    if (e.name === 'KnexTimeoutError') return new HttpError(503, 'service.unavailable', 'The database is not answering');
+    return null;
+  }
+  if (UNIQUE.has(code)) return new HttpError(409, 'conflict.duplicate', 'This value already exists');
+  if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+    return new HttpError(409, 'conflict.reference', 'A referenced record does not exist or is still in use');
+  }
+  if (MISSING_REFERENCE.has(code)) return new HttpError(400, 'validation.failed', 'A referenced record does not exist');
+  if (STILL_REFERENCED.has(code)) return new HttpError(409, 'conflict.reference', 'This record is still in use');
+  if (BAD_VALUE.has(code)) return new HttpError(400, 'validation.failed', 'A value is missing, too long or of the wrong kind');
+  if (UNAVAILABLE.has(code)) return new HttpError(503, 'service.unavailable', 'The database is not answering');
+  return null;
+}
+
+/** True when err is a unique-constraint violation, for handlers that name the duplicate field. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = (err ?? {}) as DriverError & { nativeError?: DriverError };
+  return UNIQUE.has(e.code ?? e.nativeError?.code ?? '');
+}

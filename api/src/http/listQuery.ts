@@ -1,0 +1,150 @@
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import { badRequest } from './errors';
+
+/**
+ * The list protocol of ra-data-simple-rest (DESIGN.md §3), in one place for every list:
+ *   ?sort=["field","ASC"]&range=[0,24]&filter={"q":"…","id":[1,2],"createdAt_gte":"…"}
+ * Only fields a resource whitelists may be sorted or filtered; anything else is a 400.
+ */
+export type FilterKind = 'number' | 'text' | 'boolean' | 'date';
+
+export type ListSpec = {
+  /** The name in Content-Range ("companies 0-24/319"). */
+  resource: string;
+  /** Sortable field -> column (qualified when the query joins). */
+  sort: Record<string, string>;
+  /** Filterable field -> column and kind; numbers and dates also accept _gte and _lte. */
+  filters: Record<string, { column: string; kind: FilterKind }>;
+  /** Columns searched by filter.q (case-insensitive substring). */
+  search?: string[];
+  defaultSort: [string, 'ASC' | 'DESC'];
+  /** The column that breaks ties so paging is stable. */
+  idColumn: string;
+};
+
+export const MAX_ROWS = 1000;
+
+function parseJsonParam(ctx: Context, name: string): unknown {
+  const raw = ctx.query[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string') throw badRequest(`Invalid ${name}: give it once`);
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest(`Invalid ${name}: not valid JSON`);
+  }
+}
+
+function parseSort(value: unknown, spec: ListSpec): [string, 'ASC' | 'DESC'] {
+  if (value === undefined) return [spec.sort[spec.defaultSort[0]], spec.defaultSort[1]];
+  if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string') {
+    throw badRequest('Invalid sort: use ["field","ASC"] or ["field","DESC"]');
+  }
+  const [field, rawOrder] = value;
+  const column = spec.sort[field];
+  if (!column) throw badRequest(`Invalid sort: "${field}" cannot be sorted on. Use one of: ${Object.keys(spec.sort).join(', ')}`);
+  const order = String(rawOrder).toUpperCase();
+  if (order !== 'ASC' && order !== 'DESC') throw badRequest('Invalid sort: the order must be ASC or DESC');
+  return [column, order];
+}
+
+function parseRange(value: unknown): { offset: number; limit: number } {
+  if (value === undefined) return { offset: 0, limit: MAX_ROWS };
+  const ok =
+    Array.isArray(value) &&
+    value.length === 2 &&
+    value.every((n) => Number.isSafeInteger(n) && n >= 0) &&
+    value[1] >= value[0];
+  if (!ok) throw badRequest('Invalid range: use [start, end] with 0 <= start <= end');
+  const [start, end] = value as [number, number];
+  return { offset: start, limit: Math.min(end - start + 1, MAX_ROWS) };
+}
+
+function coerce(field: string, kind: FilterKind, value: unknown): string | number | boolean | null {
+  if (value === null) return null;
+  switch (kind) {
+    case 'number': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n)) throw badRequest(`Invalid filter: ${field} must be a number`);
+      return n;
+    }
+    case 'boolean':
+      if (value === true || value === 'true' || value === 1) return true;
+      if (value === false || value === 'false' || value === 0) return false;
+      throw badRequest(`Invalid filter: ${field} must be true or false`);
+    case 'date':
+      if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw badRequest(`Invalid filter: ${field} must be a date`);
+      return value;
+    default:
+      if (typeof value !== 'string' && typeof value !== 'number') throw badRequest(`Invalid filter: ${field} must be text`);
+      return String(value);
+  }
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function applyFilter(query: Knex.QueryBuilder, value: unknown, spec: ListSpec): boolean {
+  if (value === undefined) return false;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw badRequest('Invalid filter: use a JSON object such as {"q":"text"}');
+  }
+  let isGetMany = false;
+  for (const [key, raw] of Object.entries(value)) {
+    if (raw === undefined || raw === '') continue;
+    if (key === 'q') {
+      if (!spec.search?.length) throw badRequest('Invalid filter: this list has no free-text search');
+      if (typeof raw !== 'string') throw badRequest('Invalid filter: q must be text');
+      const pattern = `%${escapeLike(raw.trim())}%`;
+      query.where((w) => spec.search!.forEach((col) => w.orWhereRaw(`?? like ? escape '\\'`, [col, pattern])));
+      continue;
+    }
+    const match = /^(.*?)(_gte|_lte)?$/.exec(key)!;
+    const [, field, op] = match;
+    const def = spec.filters[field];
+    if (!def) throw badRequest(`Invalid filter: "${key}" cannot be filtered on. Use one of: q, ${Object.keys(spec.filters).join(', ')}`);
+    if (op) {
+      if (def.kind !== 'number' && def.kind !== 'date') throw badRequest(`Invalid filter: ${key} is not a range field`);
+      query.where(def.column, op === '_gte' ? '>=' : '<=', coerce(key, def.kind, raw) as string | number);
+    } else if (Array.isArray(raw)) {
+      if (raw.length > MAX_ROWS) throw badRequest(`Invalid filter: at most ${MAX_ROWS} values in ${key}`);
+      query.whereIn(def.column, raw.map((v) => coerce(key, def.kind, v)) as (string | number)[]);
+      if (field === 'id') isGetMany = true;
+    } else {
+      const v = coerce(key, def.kind, raw);
+      if (v === null) query.whereNull(def.column);
+      else query.where(def.column, v);
+    }
+  }
+  return isGetMany;
+}
+
+/**
+ * Runs a scoped base query as a list: filters, counts, sorts, pages, and answers with the rows and
+ * Content-Range. `base` must already carry the caller's company scope.
+ */
+export async function respondWithList<T>(
+  ctx: Context,
+  spec: ListSpec,
+  base: Knex.QueryBuilder,
+  toJson: (row: any) => T = (row) => row,
+): Promise<void> {
+  const sort = parseSort(parseJsonParam(ctx, 'sort'), spec);
+  const range = parseRange(parseJsonParam(ctx, 'range'));
+  const filtered = base.clone();
+  const isGetMany = applyFilter(filtered, parseJsonParam(ctx, 'filter'), spec);
+  const page = isGetMany ? { offset: 0, limit: MAX_ROWS } : range;
+
+  const [countRow] = await filtered.clone().clearSelect().clearOrder().count({ total: '*' });
+  const total = Number(countRow?.total ?? 0);
+  const rows = await filtered
+    .orderBy(sort[0], sort[1].toLowerCase() as 'asc' | 'desc')
+    .orderBy(spec.idColumn, sort[1].toLowerCase() as 'asc' | 'desc')
+    .offset(page.offset)
+    .limit(page.limit);
+
+  const last = rows.length ? page.offset + rows.length - 1 : page.offset;
+  ctx.set('Content-Range', `${spec.resource} ${page.offset}-${last}/${total}`);
+  ctx.set('Access-Control-Expose-Headers', 'Content-Range');
+  ctx.body = rows.map(toJson);
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { badRequest } from './errors';
+
+/** Field-by-field messages from a zod error, keyed by the dotted path. */
+function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Parses input at the edge: unknown keys are stripped by the schemas, a failure is a 400. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown, what = 'input'): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const errors = fieldErrors(result.error);
+  const [field, message] = Object.entries(errors)[0];
+  throw badRequest(field === '_' ? message : `Invalid ${what}: ${field}: ${message}`, errors);
+}
+
+const IdSchema = z.coerce.number({ error: 'must be a number' }).int().positive().max(2 ** 31 - 1);
+
+/** A route's numeric id: anything else is a 400, never a database error. */
+export function parseId(value: unknown, name = 'id'): number {
+  const result = IdSchema.safeParse(value);
+  if (!result.success || !/^\d+$/.test(String(value))) throw badRequest(`Invalid ${name}`, { [name]: 'must be a positive whole number' });
+  return result.data;
+}
+
+/** Text fields: trimmed; empty becomes null where a field is optional. */
+export const trimmed = (max: number) => z.string().trim().max(max);
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));

@@ -1,0 +1,20 @@
+import type { Knex } from 'knex';
+
+/**
+ * Deletes a company and everything it owns in one transaction: a failure at any step rolls back
+ * every step, on both engines. Children go first, explicitly, rather than trusting a long chain of
+ * ON DELETE CASCADE; file chunks and status events follow their owners by cascade. Ports are
+ * shared reference data and stay (their companyId is cleared by the foreign key).
+ */
+export async function deleteCompanyWithData(db: Knex, companyId: number): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx('invoices').where({ companyId }).delete();
+    await trx('invoice_counters').where({ companyId }).delete();
+    await trx('documents').where({ companyId }).delete();
+    await trx('vehicle_files').where({ companyId }).delete();
+    await trx('vehicles').where({ companyId }).delete();
+    await trx('containers').where({ companyId }).delete();
+    await trx('users').where({ companyId }).delete();
+    await trx('companies').where({ id: companyId }).delete();
+  });
+}

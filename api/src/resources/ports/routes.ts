@@ -1,0 +1,60 @@
+import Router from '@koa/router';
+import { authorize, type ApiContext } from '../../http/auth';
+import { notFound } from '../../http/errors';
+import { respondWithList, type ListSpec } from '../../http/listQuery';
+import { parse, parseId } from '../../http/validate';
+import { assertCompanyExists } from '../companies/policy';
+import { Port } from './model';
+import { PortCreateSchema, PortUpdateSchema } from './schema';
+
+/** Ports are shared reference data: every approved role reads all of them (DESIGN.md §4). */
+const LIST: ListSpec = {
+  resource: 'ports',
+  sort: { id: 'id', name: 'name', nameAr: 'nameAr', country: 'country', createdAt: 'createdAt' },
+  filters: { id: { column: 'id', kind: 'number' }, country: { column: 'country', kind: 'text' }, companyId: { column: 'companyId', kind: 'number' } },
+  search: ['name', 'nameAr', 'country'],
+  defaultSort: ['name', 'ASC'],
+  idColumn: 'id',
+};
+
+export function portRoutes() {
+  const router = new Router({ prefix: '/ports' });
+
+  const find = async (ctx: ApiContext) => {
+    const port = await Port.query().findById(parseId(ctx.params.id));
+    if (!port) throw notFound('Port not found');
+    return port;
+  };
+
+  router.get('/', authorize('ports', 'read'), async (ctx) => {
+    await respondWithList(ctx, LIST, Port.query().toKnexQuery(), (row) => Port.fromDatabaseJson(row));
+  });
+
+  router.get('/:id', authorize('ports', 'read'), async (ctx) => {
+    ctx.body = await find(ctx);
+  });
+
+  router.post('/', authorize('ports', 'create'), async (ctx) => {
+    const input = parse(PortCreateSchema, ctx.request.body, 'port');
+    await assertCompanyExists(input.companyId);
+    ctx.status = 201;
+    ctx.body = await Port.query().insertAndFetch(input);
+  });
+
+  const update = async (ctx: ApiContext) => {
+    const port = await find(ctx);
+    const input = parse(PortUpdateSchema, ctx.request.body, 'port');
+    await assertCompanyExists(input.companyId);
+    ctx.body = await port.$patchAndFetchFields(input);
+  };
+  router.patch('/:id', authorize('ports', 'update'), update);
+  router.put('/:id', authorize('ports', 'update'), update);
+
+  router.delete('/:id', authorize('ports', 'delete'), async (ctx) => {
+    const port = await find(ctx);
+    await port.$query().delete();
+    ctx.body = port;
+  });
+
+  return router;
+}

@@ -1,0 +1,104 @@
+import Router from '@koa/router';
+import { authorize, approvedUser, type ApiContext } from '../../http/auth';
+import { conflict, notFound } from '../../http/errors';
+import { isUniqueViolation } from '../../http/dbErrors';
+import { respondWithList, type ListSpec } from '../../http/listQuery';
+import { parse, parseId } from '../../http/validate';
+import { hashPassword } from '../../services/passwords';
+import { assertCompanyExists } from '../companies/policy';
+import { User } from './model';
+import { UserCreateSchema, UserRoleSchema, UserUpdateSchema } from './schema';
+import { checkRoleAndCompany, checkUserChange, checkUserDeletion, scopeUsers } from './policy';
+
+const LIST: ListSpec = {
+  resource: 'users',
+  sort: { id: 'users.id', username: 'users.username', role: 'users.role', companyId: 'users.companyId', createdAt: 'users.createdAt', companyName: 'companies.name' },
+  filters: {
+    id: { column: 'users.id', kind: 'number' },
+    role: { column: 'users.role', kind: 'text' },
+    companyId: { column: 'users.companyId', kind: 'number' },
+    active: { column: 'users.active', kind: 'boolean' },
+    pendingApproval: { column: 'users.pendingApproval', kind: 'boolean' },
+    createdAt: { column: 'users.createdAt', kind: 'date' },
+  },
+  search: ['users.username'],
+  defaultSort: ['createdAt', 'DESC'],
+  idColumn: 'users.id',
+};
+
+const COLUMNS = ['users.id', 'users.username', 'users.role', 'users.companyId', 'users.active', 'users.pendingApproval', 'users.createdAt', 'companies.name as companyName'];
+
+async function saveOrConflict<T>(write: () => PromiseLike<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('Username already exists');
+    throw err;
+  }
+}
+
+export function userRoutes() {
+  const router = new Router({ prefix: '/users' });
+
+  const visibleUsers = (ctx: ApiContext) =>
+    scopeUsers(User.query().leftJoin('companies', 'companies.id', 'users.companyId').select(COLUMNS), approvedUser(ctx));
+
+  const findVisible = async (ctx: ApiContext) => {
+    const user = await visibleUsers(ctx).findById(parseId(ctx.params.id));
+    if (!user) throw notFound('User not found');
+    return user;
+  };
+
+  const withCompanyName = (id: number) => User.query().leftJoin('companies', 'companies.id', 'users.companyId').select(COLUMNS).findById(id);
+
+  router.get('/', authorize('users', 'read'), async (ctx) => {
+    await respondWithList(ctx, LIST, visibleUsers(ctx).toKnexQuery(), (row) => User.fromDatabaseJson(row));
+  });
+
+  router.get('/:id', authorize('users', 'read'), async (ctx) => {
+    ctx.body = await findVisible(ctx);
+  });
+
+  router.post('/', authorize('users', 'create'), async (ctx) => {
+    const input = parse(UserCreateSchema, ctx.request.body, 'user');
+    checkRoleAndCompany(input.role, input.companyId, input.pendingApproval);
+    await assertCompanyExists(input.companyId);
+    const { password, ...fields } = input;
+    const passwordHash = await hashPassword(password);
+    const created = await saveOrConflict(() => User.query().insert({ ...fields, passwordHash }));
+    ctx.status = 201;
+    ctx.body = await withCompanyName(created.id);
+  });
+
+  const update = async (ctx: ApiContext) => {
+    const actor = approvedUser(ctx);
+    const target = await findVisible(ctx);
+    const input = parse(UserUpdateSchema, ctx.request.body, 'user');
+    checkUserChange(actor, target, input);
+    await assertCompanyExists(input.companyId);
+    const { password, ...fields } = input;
+    const patch = { ...fields, ...(password ? { passwordHash: await hashPassword(password) } : {}) };
+    if (Object.keys(patch).length) await User.query().patch(patch).findById(target.id);
+    ctx.body = await withCompanyName(target.id);
+  };
+  router.patch('/:id', authorize('users', 'update'), update);
+  router.put('/:id', authorize('users', 'update'), update);
+
+  router.post('/:id/role', authorize('users', 'setRole'), async (ctx) => {
+    const actor = approvedUser(ctx);
+    const target = await findVisible(ctx);
+    const { role } = parse(UserRoleSchema, ctx.request.body, 'role');
+    checkUserChange(actor, target, { role });
+    await User.query().patch({ role }).findById(target.id);
+    ctx.body = await withCompanyName(target.id);
+  });
+
+  router.delete('/:id', authorize('users', 'delete'), async (ctx) => {
+    const target = await findVisible(ctx);
+    checkUserDeletion(target);
+    await User.query().deleteById(target.id);
+    ctx.body = target;
+  });
+
+  return router;
+}

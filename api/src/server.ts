@@ -1,0 +1,60 @@
+import http from 'node:http';
+import { loadConfig } from './config';
+import { createDb, migrateLatest } from './db';
+import { createApp } from './app';
+import { createLogger } from './http/logger';
+import { ensureFirstSuperAdmin } from '../../seeds/firstSuperAdmin';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Reads the configuration, migrates, makes sure a super admin exists, listens, stops cleanly. */
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const db = createDb(config.databaseUrl);
+  await migrateLatest(db);
+
+  const admin = await ensureFirstSuperAdmin(db, { username: config.adminUsername, password: config.adminPassword });
+  if (admin.created) {
+    const password = admin.password ? `password: ${admin.password} (shown once; change it after signing in)` : 'password from ADMIN_PASSWORD';
+    process.stdout.write(`\nFirst super admin created: ${config.adminUsername}, ${password}\n\n`);
+  }
+
+  const app = createApp({ db, config, logger });
+  let stopping = false;
+  // While stopping, answers ask keep-alive clients to close their connection.
+  app.use(async (ctx, next) => {
+    if (stopping) ctx.set('Connection', 'close');
+    await next();
+  });
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info('listening', { url: `http://localhost:${port}`, database: config.databaseUrl.replace(/\/\/[^@]*@/, '//***@') });
+
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    // Stop accepting; idle keep-alive sockets close now, busy ones once their response is sent.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await closed;
+    clearInterval(idleSweep);
+    clearTimeout(deadline);
+    await db.destroy();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/**
+ * scrypt from Node's crypto, run on libuv's thread pool so a hash never blocks the event loop.
+ * Stored as scrypt$N$r$p$salt$hash (base64), so the cost can be raised later per hash.
+ */
+const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const KEY_LENGTH = 64;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, PARAMS);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, N, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const key = await derive(password, Buffer.from(salt, 'base64'), { N: +N, r: +r, p: +p, maxmem: PARAMS.maxmem });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** A hash to verify against when the username is unknown, so both failures take the same time. */
+let decoy: Promise<string> | undefined;
+export const decoyHash = () => (decoy ??= hashPassword(randomBytes(16).toString('hex')));

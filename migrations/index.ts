@@ -1,0 +1,16 @@
+import type { Knex } from 'knex';
+import * as initialSchema from './20261121000000_initial_schema';
+
+/**
+ * Migrations are listed here rather than discovered on disk, so they load the same way under
+ * tsx, vitest and the knex CLI. Add each new migration to the end of this list.
+ */
+const MIGRATIONS: Record<string, Knex.Migration> = {
+  '20261121000000_initial_schema': initialSchema,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(MIGRATIONS),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => MIGRATIONS[name],
+};
