@@ -2,7 +2,6 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
 import type { Knex } from 'knex';
-import { Model } from 'objection';
 import type { Config } from './config';
 import { isDatabaseUp } from './db';
 import { loadCurrentUser } from './http/auth';
@@ -21,7 +20,6 @@ export type AppOptions = { db: Knex; config: Config; logger?: Logger };
 
 /** Builds the whole Koa app (API and console) without listening, for server.ts and for tests. */
 export function createApp({ db, config, logger = createLogger(config.logLevel) }: AppOptions): Koa {
-  Model.knex(db);
   const app = new Koa({ proxy: config.trustProxy });
 
   app.use(requestLog(logger));
@@ -41,10 +39,10 @@ export function createApp({ db, config, logger = createLogger(config.logLevel) }
   app.use(crossSiteGuard(config));
   app.use(koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonLimit: '1mb', jsonStrict: true }));
   app.use(sessionMiddleware(app, db, config));
-  app.use(loadCurrentUser);
+  app.use(loadCurrentUser(db));
 
   const api = new Router({ prefix: '/api' });
-  for (const r of [authRoutes(db), companyRoutes(db), userRoutes(), portRoutes()]) api.use(r.routes());
+  for (const r of [authRoutes(db), companyRoutes(db), userRoutes(db), portRoutes(db)]) api.use(r.routes());
   app.use(api.routes());
   app.use(
     api.allowedMethods({

@@ -1,5 +1,4 @@
 import knexFactory, { type Knex } from 'knex';
-import { Model } from 'objection';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { migrationSource } from '../../migrations/index';
@@ -54,9 +53,8 @@ export function knexConfig(databaseUrl: string): Knex.Config {
 }
 
 export function createDb(databaseUrl: string): Knex {
-  const db = knexFactory(knexConfig(databaseUrl));
-  Model.knex(db);
-  return db;
+  // Models get their knex per query (Model.query(db)), so several apps can share one process.
+  return knexFactory(knexConfig(databaseUrl));
 }
 
 export async function migrateLatest(db: Knex): Promise<void> {

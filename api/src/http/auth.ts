@@ -1,4 +1,5 @@
 import type { Context, Next } from 'koa';
+import type { Knex } from 'knex';
 import { can, type Action, type Resource } from '../domain/permissions';
 import { User } from '../resources/users/model';
 import { forbidden, unauthorized } from './errors';
@@ -16,10 +17,12 @@ declare module 'koa' {
  * Every request reloads its user from the database, so a deletion, deactivation, approval or a
  * change of role or company takes effect on the very next request.
  */
-export async function loadCurrentUser(ctx: Context, next: Next) {
-  const userId = ctx.session?.userId;
-  ctx.state.user = typeof userId === 'number' ? ((await User.query().findById(userId)) ?? null) : null;
-  await next();
+export function loadCurrentUser(db: Knex) {
+  return async (ctx: Context, next: Next) => {
+    const userId = ctx.session?.userId;
+    ctx.state.user = typeof userId === 'number' ? ((await User.query(db).findById(userId)) ?? null) : null;
+    await next();
+  };
 }
 
 /** Signed in and active; pending users pass (GET /api/user, POST /api/logout). */

@@ -41,8 +41,8 @@ export function sessionMiddleware(app: Koa, db: Knex, config: Config) {
   app.keys = [config.sessionSecret];
   const cookieOptions = (ctx: Koa.Context) =>
     config.embedCrossSite
-      ? { httpOnly: true, signed: true, sameSite: 'none' as const, secure: true, partitioned: true, maxAge: MAX_AGE_MS }
-      : { httpOnly: true, signed: true, sameSite: 'lax' as const, secure: ctx.secure, maxAge: MAX_AGE_MS };
+      ? { overwrite: true, httpOnly: true, signed: true, sameSite: 'none' as const, secure: true, partitioned: true, maxAge: MAX_AGE_MS }
+      : { overwrite: true, httpOnly: true, signed: true, sameSite: 'lax' as const, secure: ctx.secure, maxAge: MAX_AGE_MS };
   return session(
     {
       key: SESSION_COOKIE,

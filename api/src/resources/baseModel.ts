@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { Model, type Pojo } from 'objection';
 
 /**
@@ -16,8 +17,8 @@ export class BaseModel extends Model {
   }
 
   /** patchAndFetch that accepts an empty patch (a PATCH with nothing to change answers the record). */
-  async $patchAndFetchFields(this: this, fields: Record<string, unknown>): Promise<this> {
-    return Object.keys(fields).length ? ((await this.$query().patchAndFetch(fields as never)) as this) : this;
+  async $patchAndFetchFields(this: this, db: Knex, fields: Record<string, unknown>): Promise<this> {
+    return Object.keys(fields).length ? ((await this.$query(db).patchAndFetch(fields as never)) as this) : this;
   }
 
   $parseDatabaseJson(json: Pojo): Pojo {

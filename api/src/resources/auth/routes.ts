@@ -25,7 +25,7 @@ export function authRoutes(db: Knex) {
     const input = parse(RegisterSchema, ctx.request.body, 'registration');
     let user: User;
     try {
-      user = await User.query().insertAndFetch({
+      user = await User.query(db).insertAndFetch({
         username: input.username,
         passwordHash: await hashPassword(input.password),
         role: null,
@@ -47,7 +47,7 @@ export function authRoutes(db: Knex) {
     if (await isLoginThrottled(db, input.username)) {
       throw new HttpError(429, 'auth.tooManyAttempts', 'Too many failed sign-in attempts. Please wait 15 minutes and try again.');
     }
-    const user = await User.query().findOne({ username: input.username });
+    const user = await User.query(db).findOne({ username: input.username });
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !ok) {
       await recordFailedLogin(db, input.username, ctx.ip);

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
 import type { User } from '../users/model';
 import { badRequest } from '../../http/errors';
@@ -9,8 +10,8 @@ export function scopeCompanies(query: QueryBuilder<Company, Company[]>, user: Us
 }
 
 /** A companyId given in a body must name an existing company (400 otherwise, before any write). */
-export async function assertCompanyExists(companyId: number | null | undefined) {
-  if (companyId && !(await Company.query().findById(companyId))) {
+export async function assertCompanyExists(db: Knex, companyId: number | null | undefined) {
+  if (companyId && !(await Company.query(db).findById(companyId))) {
     throw badRequest('The company does not exist', { companyId: 'does not exist' });
   }
 }

@@ -34,13 +34,13 @@ export function companyRoutes(db: Knex) {
   const router = new Router({ prefix: '/companies' });
 
   const findVisible = async (ctx: ApiContext) => {
-    const company = await scopeCompanies(Company.query(), approvedUser(ctx)).findById(parseId(ctx.params.id));
+    const company = await scopeCompanies(Company.query(db), approvedUser(ctx)).findById(parseId(ctx.params.id));
     if (!company) throw notFound('Company not found');
     return company;
   };
 
   router.get('/', authorize('companies', 'read'), async (ctx) => {
-    const base = scopeCompanies(Company.query(), approvedUser(ctx)).toKnexQuery();
+    const base = scopeCompanies(Company.query(db), approvedUser(ctx)).toKnexQuery();
     await respondWithList(ctx, LIST, base, (row) => Company.fromDatabaseJson(row));
   });
 
@@ -51,13 +51,13 @@ export function companyRoutes(db: Knex) {
   router.post('/', authorize('companies', 'create'), async (ctx) => {
     const input = parse(CompanyCreateSchema, ctx.request.body, 'company');
     ctx.status = 201;
-    ctx.body = await saveOrConflict(() => Company.query().insertAndFetch(input));
+    ctx.body = await saveOrConflict(() => Company.query(db).insertAndFetch(input));
   });
 
   const update = async (ctx: ApiContext) => {
     const company = await findVisible(ctx);
     const input = parse(CompanyUpdateSchema, ctx.request.body, 'company');
-    ctx.body = await saveOrConflict(() => company.$patchAndFetchFields(input));
+    ctx.body = await saveOrConflict(() => company.$patchAndFetchFields(db, input));
   };
   router.patch('/:id', authorize('companies', 'update'), update);
   router.put('/:id', authorize('companies', 'update'), update);

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Knex } from 'knex';
 import { authorize, type ApiContext } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
@@ -17,17 +18,17 @@ const LIST: ListSpec = {
   idColumn: 'id',
 };
 
-export function portRoutes() {
+export function portRoutes(db: Knex) {
   const router = new Router({ prefix: '/ports' });
 
   const find = async (ctx: ApiContext) => {
-    const port = await Port.query().findById(parseId(ctx.params.id));
+    const port = await Port.query(db).findById(parseId(ctx.params.id));
     if (!port) throw notFound('Port not found');
     return port;
   };
 
   router.get('/', authorize('ports', 'read'), async (ctx) => {
-    await respondWithList(ctx, LIST, Port.query().toKnexQuery(), (row) => Port.fromDatabaseJson(row));
+    await respondWithList(ctx, LIST, Port.query(db).toKnexQuery(), (row) => Port.fromDatabaseJson(row));
   });
 
   router.get('/:id', authorize('ports', 'read'), async (ctx) => {
@@ -36,23 +37,23 @@ export function portRoutes() {
 
   router.post('/', authorize('ports', 'create'), async (ctx) => {
     const input = parse(PortCreateSchema, ctx.request.body, 'port');
-    await assertCompanyExists(input.companyId);
+    await assertCompanyExists(db, input.companyId);
     ctx.status = 201;
-    ctx.body = await Port.query().insertAndFetch(input);
+    ctx.body = await Port.query(db).insertAndFetch(input);
   });
 
   const update = async (ctx: ApiContext) => {
     const port = await find(ctx);
     const input = parse(PortUpdateSchema, ctx.request.body, 'port');
-    await assertCompanyExists(input.companyId);
-    ctx.body = await port.$patchAndFetchFields(input);
+    await assertCompanyExists(db, input.companyId);
+    ctx.body = await port.$patchAndFetchFields(db, input);
   };
   router.patch('/:id', authorize('ports', 'update'), update);
   router.put('/:id', authorize('ports', 'update'), update);
 
   router.delete('/:id', authorize('ports', 'delete'), async (ctx) => {
     const port = await find(ctx);
-    await port.$query().delete();
+    await port.$query(db).delete();
     ctx.body = port;
   });
 

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Knex } from 'knex';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
 import { conflict, notFound } from '../../http/errors';
 import { isUniqueViolation } from '../../http/dbErrors';
@@ -37,11 +38,11 @@ async function saveOrConflict<T>(write: () => PromiseLike<T>): Promise<T> {
   }
 }
 
-export function userRoutes() {
+export function userRoutes(db: Knex) {
   const router = new Router({ prefix: '/users' });
 
   const visibleUsers = (ctx: ApiContext) =>
-    scopeUsers(User.query().leftJoin('companies', 'companies.id', 'users.companyId').select(COLUMNS), approvedUser(ctx));
+    scopeUsers(User.query(db).leftJoin('companies', 'companies.id', 'users.companyId').select(COLUMNS), approvedUser(ctx));
 
   const findVisible = async (ctx: ApiContext) => {
     const user = await visibleUsers(ctx).findById(parseId(ctx.params.id));
@@ -49,7 +50,7 @@ export function userRoutes() {
     return user;
   };
 
-  const withCompanyName = (id: number) => User.query().leftJoin('companies', 'companies.id', 'users.companyId').select(COLUMNS).findById(id);
+  const withCompanyName = (id: number) => User.query(db).leftJoin('companies', 'companies.id', 'users.companyId').select(COLUMNS).findById(id);
 
   router.get('/', authorize('users', 'read'), async (ctx) => {
     await respondWithList(ctx, LIST, visibleUsers(ctx).toKnexQuery(), (row) => User.fromDatabaseJson(row));
@@ -62,10 +63,10 @@ export function userRoutes() {
   router.post('/', authorize('users', 'create'), async (ctx) => {
     const input = parse(UserCreateSchema, ctx.request.body, 'user');
     checkRoleAndCompany(input.role, input.companyId, input.pendingApproval);
-    await assertCompanyExists(input.companyId);
+    await assertCompanyExists(db, input.companyId);
     const { password, ...fields } = input;
     const passwordHash = await hashPassword(password);
-    const created = await saveOrConflict(() => User.query().insert({ ...fields, passwordHash }));
+    const created = await saveOrConflict(() => User.query(db).insert({ ...fields, passwordHash }));
     ctx.status = 201;
     ctx.body = await withCompanyName(created.id);
   });
@@ -75,10 +76,10 @@ export function userRoutes() {
     const target = await findVisible(ctx);
     const input = parse(UserUpdateSchema, ctx.request.body, 'user');
     checkUserChange(actor, target, input);
-    await assertCompanyExists(input.companyId);
+    await assertCompanyExists(db, input.companyId);
     const { password, ...fields } = input;
     const patch = { ...fields, ...(password ? { passwordHash: await hashPassword(password) } : {}) };
-    if (Object.keys(patch).length) await User.query().patch(patch).findById(target.id);
+    if (Object.keys(patch).length) await User.query(db).patch(patch).findById(target.id);
     ctx.body = await withCompanyName(target.id);
   };
   router.patch('/:id', authorize('users', 'update'), update);
@@ -89,14 +90,14 @@ export function userRoutes() {
     const target = await findVisible(ctx);
     const { role } = parse(UserRoleSchema, ctx.request.body, 'role');
     checkUserChange(actor, target, { role });
-    await User.query().patch({ role }).findById(target.id);
+    await User.query(db).patch({ role }).findById(target.id);
     ctx.body = await withCompanyName(target.id);
   });
 
   router.delete('/:id', authorize('users', 'delete'), async (ctx) => {
     const target = await findVisible(ctx);
     checkUserDeletion(target);
-    await User.query().deleteById(target.id);
+    await User.query(db).deleteById(target.id);
     ctx.body = target;
   });
 
