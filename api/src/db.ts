@@ -41,7 +41,7 @@ export function knexConfig(databaseUrl: string): Knex.Config {
       user: decodeURIComponent(url.username),
       password: decodeURIComponent(url.password),
       database: url.pathname.replace(/^\//, ''),
-      charset: 'utf8mb4_unicode_ci', // Arabic and every other script
+      charset: 'utf8mb4', // Arabic and every other script
       timezone: 'Z',
       dateStrings: true, // dates stay the UTC text we store, as on SQLite
       supportBigNumbers: true,
