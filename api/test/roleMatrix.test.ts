@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES } from './support/engines';
+import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
+import { ACTORS, seedWorld, type Actor, type World } from './support/world';
+
+/**
+ * Every route of the API foundation, for every actor, with the status the role table of
+ * DESIGN.md §4 promises. Write routes get a fresh target per actor, so one actor's success never
+ * changes what the next one sees.
+ */
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Case = {
+  route: string;
+  method: Method;
+  /** The request path; without it, the route's own path with {id} replaced by a fresh target's id. */
+  path?: (t: TestApp, w: World) => string;
+  target?: (t: TestApp, w: World) => Promise<number>;
+  body?: (t: TestApp, w: World) => Promise<object> | object;
+  /** Sign in afresh for this case (the route changes the session itself). */
+  freshClient?: boolean;
+  expected: Record<Actor, number>;
+};
+
+const deny = { anonymous: 401, pending: 403, BUYER: 403, SHIPPER: 403, COMPANY_ADMIN: 403 } as const;
+const superAdminOnly = (ok: number) => ({ ...deny, SUPER_ADMIN: ok });
+const admins = (ok: number) => ({ ...deny, COMPANY_ADMIN: ok, SUPER_ADMIN: ok });
+const approved = (ok: number) => ({ anonymous: 401, pending: 403, BUYER: ok, SHIPPER: ok, COMPANY_ADMIN: ok, SUPER_ADMIN: ok });
+const everyone = (ok: number) => ({ anonymous: ok, pending: ok, BUYER: ok, SHIPPER: ok, COMPANY_ADMIN: ok, SUPER_ADMIN: ok });
+
+let n = 0;
+const freshCompany = async (t: TestApp) => (await t.company()).id;
+const freshUser = async (t: TestApp, w: World) => (await t.user({ role: 'SHIPPER', companyId: w.companyA.id })).id;
+const freshPort = async (t: TestApp) => Number((await t.db('ports').insert({ name: `Port ${n++}`, nameAr: 'ميناء', country: 'UAE', createdAt: new Date().toISOString() }))[0]);
+
+const CASES: Case[] = [
+  { route: 'GET /api/health', method: 'get', expected: everyone(200) },
+  {
+    route: 'POST /api/register',
+    method: 'post',
+    path: () => '/api/register',
+    body: () => ({ username: `matrix${n++}@example.com`, password: 'long enough password' }),
+    freshClient: true,
+    expected: everyone(201),
+  },
+  {
+    route: 'POST /api/login',
+    method: 'post',
+    path: () => '/api/login',
+    body: async (t, w) => ({ username: (await t.user({ role: 'BUYER', companyId: w.companyA.id })).username, password: PASSWORD }),
+    freshClient: true,
+    expected: everyone(200),
+  },
+  { route: 'POST /api/logout', method: 'post', freshClient: true, expected: everyone(200) },
+  { route: 'GET /api/user', method: 'get', expected: { ...approved(200), pending: 200 } },
+
+  { route: 'GET /api/companies', method: 'get', expected: admins(200) },
+  { route: 'GET /api/companies/{own}', method: 'get', path: (_t, w) => `/api/companies/${w.companyA.id}`, expected: admins(200) },
+  { route: 'GET /api/companies/{other}', method: 'get', path: (_t, w) => `/api/companies/${w.companyB.id}`, expected: { ...admins(200), COMPANY_ADMIN: 404 } },
+  { route: 'POST /api/companies', method: 'post', body: () => ({ name: 'New Co', code: `NEW${n++}` }), expected: superAdminOnly(201) },
+  { route: 'PATCH /api/companies/{id}', method: 'patch', target: freshCompany, body: () => ({ name: 'Renamed' }), expected: superAdminOnly(200) },
+  { route: 'PUT /api/companies/{id}', method: 'put', target: freshCompany, body: () => ({ active: false }), expected: superAdminOnly(200) },
+  { route: 'DELETE /api/companies/{id}', method: 'delete', target: freshCompany, expected: superAdminOnly(200) },
+
+  { route: 'GET /api/users', method: 'get', expected: admins(200) },
+  { route: 'GET /api/users/{own company}', method: 'get', path: (_t, w) => `/api/users/${w.shipper.id}`, expected: admins(200) },
+  { route: 'GET /api/users/{other company}', method: 'get', path: (_t, w) => `/api/users/${w.buyerB.id}`, expected: { ...admins(200), COMPANY_ADMIN: 404 } },
+  {
+    route: 'POST /api/users',
+    method: 'post',
+    path: () => '/api/users',
+    body: (_t, w) => ({ username: `made${n++}@example.com`, password: 'long enough password', role: 'BUYER', companyId: w.companyA.id, active: true, pendingApproval: false }),
+    expected: superAdminOnly(201),
+  },
+  { route: 'PATCH /api/users/{id}', method: 'patch', target: freshUser, body: () => ({ role: 'BUYER' }), expected: superAdminOnly(200) },
+  { route: 'PUT /api/users/{id}', method: 'put', target: freshUser, body: () => ({ active: false }), expected: superAdminOnly(200) },
+  { route: 'POST /api/users/{id}/role', method: 'post', target: freshUser, body: () => ({ role: 'BUYER' }), expected: superAdminOnly(200) },
+  { route: 'DELETE /api/users/{id}', method: 'delete', target: freshUser, expected: superAdminOnly(200) },
+
+  { route: 'GET /api/ports', method: 'get', expected: approved(200) },
+  { route: 'GET /api/ports/{id}', method: 'get', target: freshPort, expected: approved(200) },
+  { route: 'POST /api/ports', method: 'post', body: () => ({ name: 'Jebel Ali', nameAr: 'جبل علي', country: 'UAE' }), expected: superAdminOnly(201) },
+  { route: 'PATCH /api/ports/{id}', method: 'patch', target: freshPort, body: () => ({ country: 'AE' }), expected: superAdminOnly(200) },
+  { route: 'PUT /api/ports/{id}', method: 'put', target: freshPort, body: () => ({ name: 'Dammam' }), expected: superAdminOnly(200) },
+  { route: 'DELETE /api/ports/{id}', method: 'delete', target: freshPort, expected: superAdminOnly(200) },
+];
+
+async function resolvePath(c: Case, t: TestApp, w: World): Promise<string> {
+  if (c.path) return c.path(t, w);
+  const [, template] = c.route.split(' ');
+  return c.target ? template.replace('{id}', String(await c.target(t, w))) : template;
+}
+
+describe.each(ENGINES)('role × route matrix on %s', (engine) => {
+  let t: TestApp;
+  let w: World;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    w = await seedWorld(t);
+  });
+  afterAll(() => t.close());
+
+  it.each(CASES.map((c) => [c.route, c] as const))('%s', async (_route, c) => {
+    const seen: Record<string, number> = {};
+    for (const actor of ACTORS) {
+      const client = c.freshClient ? await freshClientFor(actor) : w.clients[actor];
+      const path = await resolvePath(c, t, w);
+      const req = client[c.method](path);
+      const res = c.body ? await req.send(await c.body(t, w)) : await req;
+      seen[actor] = res.status;
+      if (res.status >= 400) expect(res.body.message, `${actor} ${c.route}`).toEqual(expect.any(String));
+    }
+    expect(seen).toEqual(c.expected);
+  });
+
+  async function freshClientFor(actor: Actor) {
+    if (actor === 'anonymous') return t.anon();
+    const user =
+      actor === 'pending'
+        ? await t.user({ role: null, pendingApproval: true })
+        : await t.user({ role: actor, companyId: actor === 'SUPER_ADMIN' ? null : w.companyA.id });
+    return t.signedIn(user.username);
+  }
+});
