@@ -1,0 +1,75 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { CacheProvider } from '@emotion/react';
+import { Admin, CustomRoutes, Resource, memoryStore } from 'react-admin';
+import { Route } from 'react-router';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { queryClient } from './providers/queryClient';
+import { createI18nProvider } from './i18n/i18nProvider';
+import { getLanguage, subscribeLanguage } from './i18n/language';
+import { themes } from './layout/theme';
+import { emotionCaches } from './layout/emotionCache';
+import { Layout } from './layout/Layout';
+import { LoadingScreen } from './layout/LoadingScreen';
+import { Notification } from './layout/Notification';
+import { NotFound, Unauthorized } from './layout/Pages';
+import companies from './companies';
+import users from './users';
+import ports from './ports';
+import vehicles from './vehicles';
+import containers from './containers';
+import documents from './documents';
+import invoices from './invoices';
+
+// Pages load on first visit (the layout wraps resource pages in a Suspense of its own).
+const Dashboard = lazy(() => import('./dashboard/Dashboard'));
+const AuthPage = lazy(() => import('./auth/AuthPage'));
+const WaitingApproval = lazy(() => import('./auth/WaitingApproval'));
+
+const i18nProvider = createI18nProvider();
+const DefaultLoading = () => <LoadingScreen />;
+const store = memoryStore();
+
+const outsideLayout = (Page: React.ComponentType) => (
+  <Suspense fallback={<LoadingScreen />}>
+    <Page />
+  </Suspense>
+);
+
+export const App = () => {
+  const language = useSyncExternalStore(subscribeLanguage, getLanguage);
+  return (
+    <CacheProvider value={emotionCaches[language]}>
+      <Admin
+        title="Vehicle Export"
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        queryClient={queryClient}
+        store={store}
+        theme={themes[language]}
+        darkTheme={null}
+        layout={Layout}
+        dashboard={Dashboard}
+        catchAll={NotFound}
+        accessDenied={Unauthorized}
+        loading={DefaultLoading}
+        notification={Notification}
+        loginPage={false}
+        disableTelemetry
+      >
+        <CustomRoutes noLayout>
+          <Route path="/auth" element={outsideLayout(AuthPage)} />
+          <Route path="/waiting-approval" element={outsideLayout(WaitingApproval)} />
+        </CustomRoutes>
+        <Resource name="companies" {...companies} />
+        <Resource name="users" {...users} />
+        <Resource name="vehicles" {...vehicles} />
+        <Resource name="containers" {...containers} />
+        <Resource name="ports" {...ports} />
+        <Resource name="documents" {...documents} />
+        <Resource name="invoices" {...invoices} />
+      </Admin>
+    </CacheProvider>
+  );
+};

@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { Box, Button, CircularProgress, TextField } from '@mui/material';
+import { useNotify, useTranslate } from 'react-admin';
+import { authProvider } from '../providers/authProvider';
+import { errorMessage } from '../providers/errorMessage';
+import type { CurrentUser } from '../providers/currentUser';
+import { Toast } from '../layout/Notification';
+import { PasswordField } from './PasswordField';
+
+export const LoginForm = ({ onSignedIn }: { onSignedIn: (user: CurrentUser) => void }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      username: username.trim() ? undefined : translate('ra.validation.required'),
+      password: password ? undefined : translate('ra.validation.required'),
+    };
+    setErrors(found);
+    if (found.username || found.password) return;
+    setPending(true);
+    try {
+      const user = (await authProvider.login({ username: username.trim(), password })) as CurrentUser;
+      onSignedIn(user);
+    } catch (error) {
+      setPending(false);
+      notify(<Toast title={translate('auth.loginFailed')} description={errorMessage(error, translate, 'auth.loginFailed')} />, {
+        type: 'error',
+      });
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="login-form">
+      <TextField
+        name="username"
+        label={translate('auth.username')}
+        type="email"
+        autoComplete="username"
+        autoFocus
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        error={!!errors.username}
+        helperText={errors.username}
+        slotProps={{ htmlInput: { dir: 'ltr' } }}
+        fullWidth
+      />
+      <PasswordField
+        name="password"
+        label={translate('auth.password')}
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={!!errors.password}
+        helperText={errors.password}
+        fullWidth
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={pending}
+        startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
+        data-testid="login-submit"
+      >
+        {translate(pending ? 'auth.loggingIn' : 'auth.signIn')}
+      </Button>
+    </Box>
+  );
+};

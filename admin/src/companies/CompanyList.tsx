@@ -1,0 +1,72 @@
+import { Box, Typography } from '@mui/material';
+import {
+  DataTable,
+  DeleteWithConfirmButton,
+  List,
+  SearchInput,
+  TopToolbar,
+  useNotify,
+  useRecordContext,
+} from 'react-admin';
+import { RequireAccess } from '../layout/RequireAccess';
+import { ActiveChip, DateText, Ltr } from '../common/Fields';
+import { EmptyState } from '../common/EmptyState';
+import { AddCompanyButton } from './AddCompanyButton';
+
+/** SPEC.md §9: the companies list refreshes every 5 seconds. */
+const REFRESH_MS = 5000;
+
+const DeleteCompanyButton = () => {
+  const record = useRecordContext();
+  const notify = useNotify();
+  if (!record) return null;
+  return (
+    <DeleteWithConfirmButton
+      redirect={false}
+      confirmTitle="companies.deleteTitle"
+      confirmContent="companies.deleteConfirm"
+      confirmColor="warning"
+      titleTranslateOptions={{ name: record.name }}
+      mutationOptions={{
+        onSuccess: () => notify('companies.deleted', { type: 'success' }),
+        onError: () => notify('companies.deleteFailed', { type: 'error' }),
+      }}
+    />
+  );
+};
+
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="companies.searchHint" />];
+
+const CompanyList = () => {
+  return (
+    <RequireAccess resource="companies">
+      <List
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={25}
+        filters={filters}
+        exporter={false}
+        queryOptions={{ refetchInterval: REFRESH_MS }}
+        actions={
+          <TopToolbar>
+            <AddCompanyButton />
+          </TopToolbar>
+        }
+        empty={<EmptyState message="companies.empty" hint="companies.emptyHint" action={<AddCompanyButton />} />}
+      >
+        <DataTable bulkActionButtons={false} rowClick={false} data-testid="companies-table">
+          <DataTable.Col source="name" render={(record) => <Typography variant="body2" sx={{ fontWeight: 500 }}>{record.name}</Typography>} />
+          <DataTable.Col source="code" render={(record) => <Ltr>{record.code}</Ltr>} />
+          <DataTable.Col source="active" render={(record) => <ActiveChip active={!!record.active} />} />
+          <DataTable.Col source="createdAt" render={(record) => <DateText value={record.createdAt} />} />
+          <DataTable.Col label="common.actions" disableSort align="right">
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+              <DeleteCompanyButton />
+            </Box>
+          </DataTable.Col>
+        </DataTable>
+      </List>
+    </RequireAccess>
+  );
+};
+
+export default CompanyList;

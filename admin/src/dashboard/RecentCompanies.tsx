@@ -1,0 +1,57 @@
+import { Box, Button, Card, CardContent, CardHeader, Divider, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
+import { useGetList, useTranslate } from 'react-admin';
+import { Link } from 'react-router';
+import { ActiveChip, Ltr } from '../common/Fields';
+import { errorMessage } from '../providers/errorMessage';
+
+/** SPEC.md §9: the dashboard lists the 5 most recent companies. */
+const RECENT = 5;
+
+export const RecentCompanies = ({ showViewAll }: { showViewAll: boolean }) => {
+  const translate = useTranslate();
+  const { data = [], isPending, error } = useGetList('companies', {
+    pagination: { page: 1, perPage: RECENT },
+    sort: { field: 'createdAt', order: 'DESC' },
+  });
+  return (
+    <Card data-testid="recent-companies">
+      <CardHeader
+        title={translate('dashboard.recentCompanies')}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+        action={
+          showViewAll ? (
+            <Button component={Link} to="/companies" size="small">
+              {translate('dashboard.viewAll')}
+            </Button>
+          ) : undefined
+        }
+      />
+      <Divider />
+      <CardContent sx={{ paddingBlock: 0 }}>
+        {isPending ? (
+          <Box sx={{ paddingBlock: 2 }}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={40} />
+            ))}
+          </Box>
+        ) : error ? (
+          <Typography color="error" sx={{ paddingBlock: 2 }}>
+            {errorMessage(error, translate)}
+          </Typography>
+        ) : data.length === 0 ? (
+          <Typography color="text.secondary" sx={{ paddingBlock: 3, textAlign: 'center' }}>
+            {translate('dashboard.noCompanies')}
+          </Typography>
+        ) : (
+          <List disablePadding>
+            {data.map((company, index) => (
+              <ListItem key={company.id} divider={index < data.length - 1} disableGutters secondaryAction={<ActiveChip active={!!company.active} />}>
+                <ListItemText primary={company.name} secondary={<Ltr>{company.code}</Ltr>} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+};

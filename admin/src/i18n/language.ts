@@ -1,0 +1,55 @@
+/**
+ * The chosen interface language: kept in localStorage so it survives reloads and sign-outs, and
+ * mirrored on <html lang dir> so the whole page (and the browser's own widgets) follow it.
+ * A tiny external store: the root component subscribes to it to switch the MUI theme direction and
+ * the emotion cache, and the language switch writes to it together with react-admin's locale.
+ */
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const STORAGE_KEY = 'vehicle-export.language';
+const listeners = new Set<() => void>();
+
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+
+export const directionOf = (language: Language): 'ltr' | 'rtl' => (language === 'ar' ? 'rtl' : 'ltr');
+
+function readStored(): Language {
+  try {
+    const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
+    return isLanguage(stored) ? stored : 'en';
+  } catch {
+    return 'en'; // storage can be blocked (privacy settings, sandboxed iframe)
+  }
+}
+
+let current: Language = readStored();
+
+function applyToDocument(language: Language) {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  document.documentElement.dir = directionOf(language);
+}
+
+applyToDocument(current);
+
+export const getLanguage = (): Language => current;
+
+export function setLanguage(language: Language) {
+  if (language === current) return;
+  current = language;
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, language);
+  } catch {
+    // not persisted, still applied for this visit
+  }
+  applyToDocument(language);
+  listeners.forEach((listener) => listener());
+}
+
+export function subscribeLanguage(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}

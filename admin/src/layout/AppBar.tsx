@@ -1,0 +1,44 @@
+import { Box } from '@mui/material';
+import { AppBar as RaAppBar, LoadingIndicator, TitlePortal, useTranslate, type AppBarProps } from 'react-admin';
+import { Link } from 'react-router';
+import { LanguageSwitch } from './LanguageSwitch';
+import { LogoutButton } from './LogoutButton';
+import { Logo } from './Logo';
+
+/**
+ * The header (SPEC.md §2): a logo link to /, the page title, the language switch and the logout
+ * button at the far end (top right; top left in Arabic, as the whole bar mirrors). The menu button
+ * only shows below the 'sm' breakpoint, where the navigation is a temporary drawer.
+ */
+export const AppBar = (props: AppBarProps) => {
+  const translate = useTranslate();
+  return (
+    <RaAppBar
+      {...props}
+      color="primary"
+      userMenu={false}
+      toolbar={
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, paddingInlineStart: 1 }}>
+          <LanguageSwitch />
+          <LoadingIndicator />
+          <LogoutButton />
+        </Box>
+      }
+      sx={{
+        '& .RaAppBar-menuButton': { display: { xs: 'inline-flex', sm: 'none' } },
+        '& .RaAppBar-toolbar': { paddingInline: 1 },
+      }}
+    >
+      <Box
+        component={Link}
+        to="/"
+        aria-label={translate('app.home')}
+        title={translate('app.home')}
+        sx={{ display: 'flex', alignItems: 'center', color: 'inherit', textDecoration: 'none', marginInlineEnd: 2, marginInlineStart: { xs: 0, sm: 1 } }}
+      >
+        <Logo size={32} />
+      </Box>
+      <TitlePortal variant="h6" />
+    </RaAppBar>
+  );
+};

@@ -1,0 +1,38 @@
+import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import type { Language } from '../i18n/language';
+import { directionOf } from '../i18n/language';
+
+/** Local fonts only (no web font service): Arabic falls back to the system's Arabic faces. */
+const FONT_FAMILY = [
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  'Roboto',
+  '"Noto Sans"',
+  '"Noto Sans Arabic"',
+  'Tahoma',
+  '"DejaVu Sans"',
+  'Arial',
+  'sans-serif',
+].join(',');
+
+function buildTheme(language: Language): RaThemeOptions {
+  return {
+    ...defaultLightTheme,
+    direction: directionOf(language),
+    palette: {
+      mode: 'light', // SPEC.md §1: the theme is forced to light in use
+      primary: { main: '#1f4e79' },
+      secondary: { main: '#1f4e79' },
+      background: { default: '#f5f6f8' },
+    },
+    typography: { fontFamily: FONT_FAMILY },
+    sidebar: { width: 240, closedWidth: 55 },
+    components: {
+      ...defaultLightTheme.components,
+      MuiButton: { defaultProps: { disableElevation: true } },
+    },
+  };
+}
+
+export const themes: Record<Language, RaThemeOptions> = { en: buildTheme('en'), ar: buildTheme('ar') };

@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { App } from './App';
+import { getLanguage } from './i18n/language';
+import { loadCatalogue } from './i18n/i18nProvider';
+
+// Real paths (/vehicles/12/edit), not hash routes: the API answers index.html for every page path.
+const router = createBrowserRouter([{ path: '*', element: <App /> }]);
+
+// The saved language's texts are needed before the first render (polyglot wants them at once).
+await loadCatalogue(getLanguage());
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

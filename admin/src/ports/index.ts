@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import AnchorIcon from '@mui/icons-material/Anchor';
+import type { RaRecord } from 'react-admin';
+
+/** Ports: shared reference data; SUPER_ADMIN adds and deletes them from the list. */
+export default {
+  list: lazy(() => import('./PortList')),
+  edit: undefined,
+  create: undefined,
+  icon: AnchorIcon,
+  recordRepresentation: (record: RaRecord) => `${record.name} - ${record.country}`,
+};

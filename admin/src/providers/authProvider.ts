@@ -1,0 +1,65 @@
+import type { AuthProvider } from 'ra-core';
+import { canAccess } from '@domain/permissions';
+import { codeOf, sendJson, statusOf } from './http';
+import { fetchCurrentUser, getCurrentUser, isApproved, setCurrentUser, type CurrentUser } from './currentUser';
+
+export const AUTH_PATH = '/auth';
+export const WAITING_PATH = '/waiting-approval';
+
+/**
+ * Sessions live in an HttpOnly cookie set by the API; the console only asks who is signed in.
+ * canAccess reads the same permission table as the server (api/src/domain/permissions.ts).
+ */
+export const authProvider: AuthProvider = {
+  async login({ username, password }: { username: string; password: string }) {
+    const user = await sendJson<CurrentUser>('POST', '/login', { username, password });
+    setCurrentUser(user);
+    // The auth page follows the user (to /, the page asked for, or /waiting-approval).
+    return user;
+  },
+
+  async logout() {
+    const user = await getCurrentUser().catch(() => undefined);
+    // A visitor who is not signed in has no session to end.
+    if (user !== null) await sendJson('POST', '/logout');
+    setCurrentUser(null);
+    return AUTH_PATH;
+  },
+
+  async checkAuth() {
+    const user = await getCurrentUser();
+    if (!user) throw { redirectTo: AUTH_PATH, message: false };
+  },
+
+  async checkError(error) {
+    const status = statusOf(error);
+    if (status === 401) {
+      setCurrentUser(null);
+      throw { redirectTo: AUTH_PATH, logoutUser: true, message: 'errors.auth.required' };
+    }
+    if (status === 403) {
+      if (codeOf(error) === 'auth.pendingApproval') {
+        await fetchCurrentUser().catch(() => undefined);
+        throw { redirectTo: WAITING_PATH, logoutUser: false, message: false };
+      }
+      // Signed in but not allowed: stay signed in and say so.
+      throw { logoutUser: false, message: 'errors.auth.forbidden' };
+    }
+  },
+
+  async getIdentity() {
+    const user = await getCurrentUser();
+    if (!user) throw new Error('Not signed in');
+    return { ...user, id: user.id, fullName: user.username };
+  },
+
+  async getPermissions() {
+    const user = await getCurrentUser();
+    return isApproved(user) ? user.role : null;
+  },
+
+  async canAccess({ action, resource }) {
+    const user = await getCurrentUser();
+    return isApproved(user) && canAccess(user.role, { action, resource });
+  },
+};

@@ -1,0 +1,45 @@
+import type { Role } from '@domain/roles';
+import { API_URL, httpClient, statusOf } from './http';
+
+/** The signed-in user as /api/user, /api/login and /api/register return it. */
+export interface CurrentUser {
+  id: number;
+  username: string;
+  role: Role | null;
+  companyId: number | null;
+  active: boolean;
+  pendingApproval: boolean;
+  createdAt?: string;
+}
+
+/**
+ * One cached answer of GET /api/user, shared by the authProvider (canAccess, getPermissions, many
+ * calls per page) and the useCurrentUser hook. Sign-in, registration and sign-out replace it.
+ */
+let cached: Promise<CurrentUser | null> | undefined;
+
+/** Asks the server; a 401 means nobody is signed in, which is not an error. */
+export function fetchCurrentUser(): Promise<CurrentUser | null> {
+  const request = httpClient(`${API_URL}/user`).then(
+    ({ json }) => json as CurrentUser,
+    (error) => {
+      if (statusOf(error) === 401) return null;
+      throw error;
+    },
+  );
+  cached = request;
+  request.catch(() => {
+    if (cached === request) cached = undefined; // do not keep a failure: the next call retries
+  });
+  return request;
+}
+
+export const getCurrentUser = (): Promise<CurrentUser | null> => cached ?? fetchCurrentUser();
+
+export function setCurrentUser(user: CurrentUser | null) {
+  cached = Promise.resolve(user);
+}
+
+/** Approved and active: may use the console beyond /waiting-approval. */
+export const isApproved = (user: CurrentUser | null | undefined): user is CurrentUser =>
+  !!user && !user.pendingApproval && user.active !== false;

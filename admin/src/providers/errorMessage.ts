@@ -1,0 +1,23 @@
+import { ERROR_CODES } from '@domain/errorCodes';
+import { bodyOf, codeOf, statusOf } from './http';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const KNOWN = new Set<string>(ERROR_CODES);
+
+/**
+ * The text to show for a failed call: the translation of the server's `code` (key `errors.<code>`)
+ * when the console knows it, otherwise the server's message, otherwise `fallbackKey`.
+ * A fetch that never reached the server (status 0 / TypeError) gets `errors.network`.
+ */
+export function errorMessage(error: unknown, translate: Translate, fallbackKey = 'msg.error'): string {
+  const code = codeOf(error);
+  if (code && KNOWN.has(code)) return translate(`errors.${code}`);
+  const message = bodyOf(error)?.message ?? (error instanceof Error ? error.message : undefined);
+  if (error instanceof TypeError || statusOf(error) === 0) return translate('errors.network');
+  if (message && !/^\d{3}$/.test(message)) return message;
+  return translate(fallbackKey);
+}
+
+/** Field errors from a 400 `{ errors: { field: message } }`, ready for a react-hook-form form. */
+export const fieldErrorsOf = (error: unknown): Record<string, string> | undefined => bodyOf(error)?.errors;

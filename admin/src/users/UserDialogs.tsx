@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { Alert, Button, Link as MuiLink } from '@mui/material';
+import AddIcon from '@mui/icons-material/PersonAdd';
+import CheckIcon from '@mui/icons-material/HowToReg';
+import BadgeIcon from '@mui/icons-material/Badge';
+import {
+  PasswordInput,
+  RadioButtonGroupInput,
+  SelectInput,
+  TextInput,
+  email,
+  minLength,
+  required,
+  useCreate,
+  useDataProvider,
+  useGetList,
+  useRecordContext,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
+import { Link } from 'react-router';
+import { APPROVAL_ROLES, type Role } from '@domain/roles';
+import type { AppDataProvider } from '../providers/dataProvider';
+import { FormDialog } from '../common/FormDialog';
+import { PASSWORD_MIN_LENGTH } from '../auth/RegisterForm';
+import { CompanyInput } from './CompanyInput';
+
+/** Roles an administrator gives to a company's user (SUPER_ADMIN is never given from here). */
+export const COMPANY_ROLES = ['COMPANY_ADMIN', 'SHIPPER', 'BUYER'] as const satisfies readonly Role[];
+
+const useRoleChoices = (roles: readonly Role[]) => {
+  const translate = useTranslate();
+  return roles.map((role) => ({ id: role, name: translate(`roles.${role}`) }));
+};
+
+/** Every approved user belongs to a company: say so when there is none yet. */
+const NoCompanyHint = () => {
+  const translate = useTranslate();
+  const { total, isPending } = useGetList('companies', { pagination: { page: 1, perPage: 1 } });
+  if (isPending || total) return null;
+  return (
+    <Alert severity="warning" sx={{ marginBlockEnd: 1 }}>
+      <MuiLink component={Link} to="/companies" color="inherit">
+        {translate('users.noCompanies')}
+      </MuiLink>
+    </Alert>
+  );
+};
+
+/** Approve a pending registration: role (Shipper or Buyer) and company in one step. */
+export const ApproveButton = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const [update] = useUpdate();
+  const choices = useRoleChoices(APPROVAL_ROLES);
+  if (!record) return null;
+  return (
+    <>
+      <Button size="small" variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => setOpen(true)} data-testid="approve-user">
+        {translate('users.approve')}
+      </Button>
+      <FormDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={translate('users.approveTitle', { username: record.username })}
+        saveLabel="users.approve"
+        saveIcon={<CheckIcon />}
+        successMessage="users.approved"
+        record={{ id: record.id, role: 'SHIPPER', companyId: record.companyId ?? null }}
+        onSave={(values) =>
+          update(
+            'users',
+            {
+              id: record.id,
+              data: { role: values.role, companyId: values.companyId, pendingApproval: false, active: true },
+              previousData: record,
+            },
+            { mutationMode: 'pessimistic', returnPromise: true },
+          )
+        }
+        testId="approve-dialog"
+      >
+        <Alert severity="info" icon={false} sx={{ marginBlockEnd: 1 }}>
+          {translate('users.approveIntro')}
+        </Alert>
+        <NoCompanyHint />
+        <RadioButtonGroupInput source="role" resource="users" choices={choices} validate={required()} row />
+        <CompanyInput />
+      </FormDialog>
+    </>
+  );
+};
+
+/** Change the role of an approved user (POST /api/users/{id}/role). */
+export const ChangeRoleButton = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [open, setOpen] = useState(false);
+  const choices = useRoleChoices(COMPANY_ROLES);
+  if (!record) return null;
+  return (
+    <>
+      <Button size="small" startIcon={<BadgeIcon />} onClick={() => setOpen(true)} data-testid="change-role">
+        {translate('users.changeRole')}
+      </Button>
+      <FormDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={translate('users.changeRoleTitle', { username: record.username })}
+        successMessage="users.roleChanged"
+        record={{ id: record.id, role: record.role }}
+        onSave={(values) => dataProvider.setUserRole(record.id, values.role)}
+        testId="role-dialog"
+      >
+        <SelectInput source="role" resource="users" choices={choices} validate={required()} fullWidth />
+      </FormDialog>
+    </>
+  );
+};
+
+/** Add User: e-mail username, password, role (default Shipper) and company; active at once. */
+export const AddUserButton = ({ variant = 'contained' }: { variant?: 'contained' | 'outlined' }) => {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const [create] = useCreate();
+  const choices = useRoleChoices(COMPANY_ROLES);
+  return (
+    <>
+      <Button variant={variant} startIcon={<AddIcon />} onClick={() => setOpen(true)} data-testid="add-user">
+        {translate('users.add')}
+      </Button>
+      <FormDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="users.addTitle"
+        saveLabel="common.add"
+        saveIcon={<AddIcon />}
+        successMessage="users.created"
+        defaultValues={{ username: '', password: '', role: 'SHIPPER', companyId: null }}
+        duplicate={{ field: 'username', message: 'users.usernameTaken' }}
+        onSave={(values) =>
+          create(
+            'users',
+            {
+              data: {
+                username: values.username.trim(),
+                password: values.password,
+                role: values.role,
+                companyId: values.companyId,
+                active: true,
+                pendingApproval: false,
+              },
+            },
+            { returnPromise: true },
+          )
+        }
+        testId="user-dialog"
+      >
+        <NoCompanyHint />
+        <TextInput
+          source="username"
+          resource="users"
+          type="email"
+          validate={[required(), email()]}
+          autoComplete="off"
+          slotProps={{ htmlInput: { dir: 'ltr' } }}
+          fullWidth
+        />
+        <PasswordInput
+          source="password"
+          resource="users"
+          validate={[required(), minLength(PASSWORD_MIN_LENGTH)]}
+          autoComplete="new-password"
+          helperText="auth.passwordHint"
+          fullWidth
+        />
+        <SelectInput source="role" resource="users" choices={choices} validate={required()} fullWidth />
+        <CompanyInput />
+      </FormDialog>
+    </>
+  );
+};
