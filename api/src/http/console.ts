@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
-import serve from 'koa-static';
 import send from 'koa-send';
 
 /**
@@ -10,17 +9,7 @@ import send from 'koa-send';
  */
 export function consoleStatic(distDir: string) {
   const root = path.resolve(distDir);
-  const files = serve(root, {
-    index: false,
-    maxage: 0,
-    setHeaders: (res, filePath) => {
-      if (filePath.startsWith(path.join(root, 'assets'))) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-  });
-  return async (ctx: Context, next: Next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return next();
-    await files(ctx, next);
-    if (ctx.body != null || ctx.status !== 404 || !['GET', 'HEAD'].includes(ctx.method)) return;
+  const sendIndex = async (ctx: Context) => {
     if (!existsSync(path.join(root, 'index.html'))) {
       ctx.status = 503;
       ctx.body = 'The console is not built yet: run npm run build (npm start does it for you).';
@@ -28,5 +17,27 @@ export function consoleStatic(distDir: string) {
     }
     ctx.set('Cache-Control', 'no-cache');
     await send(ctx, 'index.html', { root });
+  };
+  return async (ctx: Context, next: Next) => {
+    const isApi = ctx.path === '/api' || ctx.path.startsWith('/api/');
+    if (isApi || !['GET', 'HEAD'].includes(ctx.method)) return next();
+    if (ctx.path.startsWith('/assets/') || /^\/[^/]+\.\w+$/.test(ctx.path)) {
+      try {
+        await send(ctx, ctx.path, {
+          root,
+          immutable: ctx.path.startsWith('/assets/'),
+          maxage: ctx.path.startsWith('/assets/') ? 31536000000 : 0,
+        });
+        return;
+      } catch (err) {
+        if ((err as { status?: number }).status !== 404) throw err;
+        if (ctx.path.startsWith('/assets/')) {
+          ctx.status = 404;
+          ctx.body = 'Not found';
+          return;
+        }
+      }
+    }
+    await sendIndex(ctx);
   };
 }

@@ -1,0 +1,125 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, ENGINES } from './support/engines';
+import { startServer, type RunningServer } from './support/serverProcess';
+
+/** The real process, as `npm start` runs it: configuration, first admin, console, shutdown. */
+describe('the server process', () => {
+  let dir: string;
+  let dist: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'vx-server-'));
+    dist = path.join(dir, 'dist');
+    mkdirSync(dist);
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>console</title>');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const login = (port: number, username: string, password: string) =>
+    fetch(`http://127.0.0.1:${port}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+
+  it('creates the first super admin with a printed random password, keeps its session secret, and serves deep links', async () => {
+    const env = { DATABASE_URL: `sqlite:${path.join(dir, 'first/app.sqlite')}`, DATA_DIR: path.join(dir, 'first'), ADMIN_DIST: dist, SESSION_SECRET: '' };
+    delete (env as Record<string, string>).SESSION_SECRET;
+    let server: RunningServer = await startServer(env);
+    try {
+      const printed = /First super admin created: admin@example\.com, password: (\S+)/.exec(server.output());
+      expect(printed).not.toBeNull();
+      const res = await login(server.port, 'admin@example.com', printed![1]);
+      expect(res.status).toBe(200);
+      expect((await res.json()).role).toBe('SUPER_ADMIN');
+      const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      expect(existsSync(path.join(dir, 'first/session-secret'))).toBe(true);
+
+      const page = await fetch(`http://127.0.0.1:${server.port}/vehicles/12/edit`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<title>console</title>');
+      const api404 = await fetch(`http://127.0.0.1:${server.port}/api/nothing-here`);
+      expect(api404.status).toBe(404);
+      expect((await api404.json()).code).toBe('notFound');
+
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+
+      // A second start: no new admin, and the old session still works (secret kept in DATA_DIR).
+      server = await startServer(env);
+      expect(server.output()).not.toContain('First super admin created');
+      const me = await fetch(`http://127.0.0.1:${server.port}/api/user`, { headers: { cookie } });
+      expect(me.status).toBe(200);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+
+  it.each(ENGINES)('starts on the port and %s database it is given, with ADMIN_USERNAME and ADMIN_PASSWORD', async (engine) => {
+    const database = await createTestDatabase(engine);
+    const server = await startServer({
+      DATABASE_URL: database.url,
+      DATA_DIR: path.join(dir, `given-${engine}`),
+      ADMIN_DIST: dist,
+      ADMIN_USERNAME: 'owner@exporter.example',
+      ADMIN_PASSWORD: 'a strong first password',
+    });
+    try {
+      expect(server.output()).toContain('First super admin created: owner@exporter.example');
+      expect(server.output()).not.toContain('a strong first password');
+      expect((await login(server.port, 'owner@exporter.example', 'a strong first password')).status).toBe(200);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      await database.drop();
+    }
+  });
+
+  it('refuses to start with an invalid configuration and says which variable is wrong', async () => {
+    await expect(startServer({ DATABASE_URL: 'postgres://nope', DATA_DIR: path.join(dir, 'bad'), ADMIN_DIST: dist }, 10_000)).rejects.toThrow(/DATABASE_URL/);
+  });
+
+  it('on SIGTERM finishes the request in flight, closes idle keep-alive connections, and exits 0', async () => {
+    const server = await startServer({ DATABASE_URL: `sqlite:${path.join(dir, 'stop/app.sqlite')}`, DATA_DIR: path.join(dir, 'stop'), ADMIN_DIST: dist });
+    const agent = new http.Agent({ keepAlive: true });
+    // An idle keep-alive connection must not hold the shutdown.
+    await new Promise<void>((resolve) => http.get({ port: server.port, host: '127.0.0.1', path: '/api/health', agent }, (r) => r.resume().on('end', resolve)));
+
+    // A request whose body is still arriving when the signal comes.
+    const body = JSON.stringify({ username: 'someone@example.com', password: 'not the password' });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        { port: server.port, host: '127.0.0.1', path: '/api/login', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        server.child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(10)), 500);
+      }, 200);
+    });
+    const started = Date.now();
+    const response = await answer;
+    expect(response.status).toBe(401);
+    expect(JSON.parse(response.body).code).toBe('auth.invalidCredentials');
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(server.output()).not.toMatch(/Failed|Error/);
+    agent.destroy();
+  });
+});
+
+describe('the configuration', () => {
+  it('documents every variable it reads in the README', () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const source = readFileSync(path.resolve(import.meta.dirname, '../src/config.ts'), 'utf8');
+    const variables = [...source.matchAll(/^\s+([A-Z_]+): (?:z\.|flag|commaList)/gm)].map((m) => m[1]);
+    expect(variables.length).toBeGreaterThan(8);
+    for (const v of variables) expect(readme, v).toContain(`\`${v}\``);
+  });
+});
