@@ -82,7 +82,11 @@ function coerce(field: string, kind: FilterKind, value: unknown): string | numbe
   }
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * LIKE wildcards in the user's text are literal. The escape character is '!', not a backslash:
+ * MySQL reads the SQL literal '\' as an escaped quote (a syntax error), SQLite does not.
+ */
+const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
 function applyFilter(query: Knex.QueryBuilder, value: unknown, spec: ListSpec): boolean {
   if (value === undefined) return false;
@@ -96,7 +100,7 @@ function applyFilter(query: Knex.QueryBuilder, value: unknown, spec: ListSpec): 
       if (!spec.search?.length) throw badRequest('Invalid filter: this list has no free-text search');
       if (typeof raw !== 'string') throw badRequest('Invalid filter: q must be text');
       const pattern = `%${escapeLike(raw.trim())}%`;
-      query.where((w) => spec.search!.forEach((col) => w.orWhereRaw(`?? like ? escape '\\'`, [col, pattern])));
+      query.where((w) => spec.search!.forEach((col) => w.orWhereRaw(`?? like ? escape '!'`, [col, pattern])));
       continue;
     }
     const match = /^(.*?)(_gte|_lte)?$/.exec(key)!;
