@@ -14,6 +14,7 @@ export default defineConfig({
   server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   test: {
     root: '.',
+    reporters: ['default', './test/countReporter.ts'],
     projects: [
       {
         extends: true,

@@ -55,7 +55,7 @@ describe('the server process', () => {
     }
   });
 
-  it.each(ENGINES)('starts on the port and %s database it is given, with ADMIN_USERNAME and ADMIN_PASSWORD', async (engine) => {
+  it.each(ENGINES)('starts on the port and database it is given, on %s, it is given, with ADMIN_USERNAME and ADMIN_PASSWORD', async (engine) => {
     const database = await createTestDatabase(engine);
     const server = await startServer({
       DATABASE_URL: database.url,
