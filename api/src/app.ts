@@ -41,6 +41,16 @@ export function createApp({ db, config, logger = createLogger(config.logLevel) }
   app.use(sessionMiddleware(app, db, config));
   app.use(loadCurrentUser(db));
 
+  // Anything under /api that no route took is a JSON 404, never the console's page. It wraps the
+  // router rather than following it, so allowedMethods (which acts after next()) answers a known
+  // path's wrong method with 405 first.
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 404 && ctx.body == null) {
+      throw new HttpError(404, 'notFound', `No such endpoint: ${ctx.method} ${ctx.path}`);
+    }
+  });
+
   const api = new Router({ prefix: '/api' });
   for (const r of [authRoutes(db), companyRoutes(db), userRoutes(db), portRoutes(db)]) api.use(r.routes());
   app.use(api.routes());
@@ -51,13 +61,6 @@ export function createApp({ db, config, logger = createLogger(config.logLevel) }
       notImplemented: () => new HttpError(501, 'request.methodNotAllowed', 'This method is not supported'),
     }),
   );
-
-  // Anything under /api that no route took is a JSON 404, never the console's page.
-  app.use(async (ctx) => {
-    if (ctx.status === 404 && ctx.body == null) {
-      throw new HttpError(404, 'notFound', `No such endpoint: ${ctx.method} ${ctx.path}`);
-    }
-  });
 
   return app;
 }
