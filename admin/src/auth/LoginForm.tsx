@@ -3,6 +3,7 @@ import { Box, Button, CircularProgress, TextField } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { authProvider } from '../providers/authProvider';
 import { errorMessage } from '../providers/errorMessage';
+import { codeOf } from '../providers/http';
 import type { CurrentUser } from '../providers/currentUser';
 import { Toast } from '../layout/Notification';
 import { PasswordField } from './PasswordField';
@@ -29,7 +30,9 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: (user: CurrentUser) => v
       onSignedIn(user);
     } catch (error) {
       setPending(false);
-      notify(<Toast title={translate('auth.loginFailed')} description={errorMessage(error, translate, 'auth.loginFailed')} />, {
+      // On the sign-in form, 'auth.required' can only mean an account that was switched off.
+      const description = codeOf(error) === 'auth.required' ? translate('auth.accountInactive') : errorMessage(error, translate, 'auth.loginFailed');
+      notify(<Toast title={translate('auth.loginFailed')} description={description} />, {
         type: 'error',
       });
     }

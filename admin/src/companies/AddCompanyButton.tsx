@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { BooleanInput, TextInput, maxLength, required, useCreate, useTranslate } from 'react-admin';
+import { TextInput, maxLength, required, useCreate, useTranslate } from 'react-admin';
 import { FormDialog } from '../common/FormDialog';
 
 /** Add Company: name and code (unique; a taken code is shown on the field). */
@@ -21,12 +21,12 @@ export const AddCompanyButton = ({ variant = 'contained' }: { variant?: 'contain
         saveLabel="common.add"
         saveIcon={<AddIcon />}
         successMessage="companies.created"
-        defaultValues={{ name: '', code: '', active: true }}
+        defaultValues={{ name: '', code: '' }}
         duplicate={{ field: 'code', message: 'companies.codeTaken' }}
         onSave={(values) =>
           create(
             'companies',
-            { data: { name: values.name.trim(), code: values.code.trim(), active: values.active } },
+            { data: { name: values.name.trim(), code: values.code.trim(), active: true } },
             { returnPromise: true },
           )
         }
@@ -41,7 +41,6 @@ export const AddCompanyButton = ({ variant = 'contained' }: { variant?: 'contain
           slotProps={{ htmlInput: { dir: 'ltr', autoCapitalize: 'characters' } }}
           fullWidth
         />
-        <BooleanInput source="active" resource="companies" label="status.active" />
       </FormDialog>
     </>
   );

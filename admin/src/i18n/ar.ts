@@ -315,6 +315,7 @@ const ar: Messages = {
     registrationSuccessful: 'تم التسجيل بنجاح',
     waitForApproval: 'يرجى انتظار موافقة المسؤول',
     usernameTaken: 'اسم المستخدم هذا مسجّل مسبقًا',
+    accountInactive: 'حسابك غير نشط. يرجى التواصل مع المسؤول.',
     logout: 'تسجيل الخروج',
     logoutFailed: 'فشل تسجيل الخروج',
     loadingUser: 'جارٍ التحقق من جلستك',
@@ -423,6 +424,7 @@ const ar: Messages = {
       malformedJson: 'تعذر على الخادم قراءة الطلب',
       tooLarge: 'الملف أو الطلب كبير جدًا',
       unsupportedMediaType: 'نوع الملف هذا غير مدعوم',
+      methodNotAllowed: 'هذا الإجراء غير متاح هنا',
     },
     notFound: 'غير موجود، أو غير متاح لك',
     conflict: {

@@ -48,6 +48,7 @@ const en = {
     registrationSuccessful: 'Registration successful',
     waitForApproval: 'Please wait for administrator approval',
     usernameTaken: 'This username is already registered',
+    accountInactive: 'Your account is inactive. Please contact your administrator.',
     logout: 'Logout',
     logoutFailed: 'Logout failed',
     loadingUser: 'Checking your session',
@@ -156,6 +157,7 @@ const en = {
       malformedJson: 'The request could not be read by the server',
       tooLarge: 'The file or request is too large',
       unsupportedMediaType: 'This file type is not supported',
+      methodNotAllowed: 'This action is not available here',
     },
     notFound: 'Not found, or not available to you',
     conflict: {

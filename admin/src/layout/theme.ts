@@ -26,7 +26,7 @@ function buildTheme(language: Language): RaThemeOptions {
       secondary: { main: '#1f4e79' },
       background: { default: '#f5f6f8' },
     },
-    typography: { fontFamily: FONT_FAMILY },
+    typography: { fontFamily: FONT_FAMILY, button: { textTransform: 'none', fontWeight: 600 } },
     sidebar: { width: 240, closedWidth: 55 },
     components: {
       ...defaultLightTheme.components,

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSIONS, canAccess as tableCanAccess } from '@domain/permissions';
+import { ROLES, type Role } from '@domain/roles';
+import { NAV_ENTRIES } from '../layout/Menu';
+import { authProvider } from './authProvider';
+import { setCurrentUser, type CurrentUser } from './currentUser';
+
+const userWith = (role: Role | null, extra: Partial<CurrentUser> = {}): CurrentUser => ({
+  id: 1,
+  username: 'someone@example.com',
+  role,
+  companyId: role === 'SUPER_ADMIN' ? null : 7,
+  active: true,
+  pendingApproval: false,
+  ...extra,
+});
+
+const ask = (action: string, resource: string) => authProvider.canAccess!({ action, resource });
+
+/** The entries of the side navigation a role sees. */
+const menuOf = (role: Role | null) =>
+  NAV_ENTRIES.filter((entry) => tableCanAccess(role, { resource: entry.resource, action: 'menu' })).map((entry) => entry.resource);
+
+describe('navigation per role (SPEC.md §2)', () => {
+  it('follows the spec table for every role', () => {
+    expect(menuOf('SUPER_ADMIN')).toEqual(['dashboard', 'companies', 'users', 'vehicles', 'containers', 'ports', 'documents', 'invoices']);
+    expect(menuOf('COMPANY_ADMIN')).toEqual(['dashboard', 'users', 'vehicles', 'containers', 'ports', 'invoices']);
+    expect(menuOf('SHIPPER')).toEqual(['dashboard', 'vehicles', 'containers', 'documents', 'invoices']);
+    expect(menuOf('BUYER')).toEqual(['dashboard', 'vehicles']);
+  });
+
+  it('shows nothing to a user with no role', () => {
+    expect(menuOf(null)).toEqual([]);
+  });
+
+  it('has an entry for every resource with a menu in the permission table', () => {
+    const withMenu = Object.entries(PERMISSIONS)
+      .filter(([, actions]) => actions.menu)
+      .map(([resource]) => resource)
+      .sort();
+    expect(NAV_ENTRIES.map((entry) => entry.resource).sort()).toEqual(withMenu);
+  });
+});
+
+describe('authProvider.canAccess reads the shared permission table', () => {
+  it('agrees with the table for every role, resource and react-admin action', async () => {
+    const actions = ['list', 'show', 'create', 'edit', 'delete', 'setRole', 'menu'];
+    for (const role of ROLES) {
+      setCurrentUser(userWith(role));
+      for (const resource of Object.keys(PERMISSIONS)) {
+        for (const action of actions) {
+          expect(await ask(action, resource), `${role} ${action} ${resource}`).toBe(tableCanAccess(role, { action, resource }));
+        }
+      }
+    }
+  });
+
+  it('lets only SUPER_ADMIN manage companies and users, and everybody read ports', async () => {
+    setCurrentUser(userWith('SUPER_ADMIN'));
+    expect(await ask('create', 'companies')).toBe(true);
+    expect(await ask('delete', 'users')).toBe(true);
+    setCurrentUser(userWith('COMPANY_ADMIN'));
+    expect(await ask('list', 'companies')).toBe(false);
+    expect(await ask('list', 'users')).toBe(true);
+    expect(await ask('edit', 'users')).toBe(false);
+    expect(await ask('delete', 'users')).toBe(false);
+    setCurrentUser(userWith('BUYER'));
+    expect(await ask('show', 'ports')).toBe(true);
+    expect(await ask('list', 'ports')).toBe(false); // the page is for admins
+    expect(await ask('create', 'ports')).toBe(false);
+  });
+
+  it('refuses everything to visitors, pending and inactive users', async () => {
+    setCurrentUser(null);
+    expect(await ask('list', 'vehicles')).toBe(false);
+    setCurrentUser(userWith('SHIPPER', { pendingApproval: true }));
+    expect(await ask('list', 'vehicles')).toBe(false);
+    setCurrentUser(userWith('SHIPPER', { active: false }));
+    expect(await ask('list', 'vehicles')).toBe(false);
+  });
+
+  it('refuses unknown resources and actions', async () => {
+    setCurrentUser(userWith('SUPER_ADMIN'));
+    expect(await ask('list', 'secrets')).toBe(false);
+    expect(await ask('launch', 'vehicles')).toBe(false);
+  });
+});
+
+describe('authProvider.checkError', () => {
+  const httpError = (status: number, code?: string) => Object.assign(new Error('x'), { status, body: { code } });
+
+  it('signs out on 401 only', async () => {
+    await expect(authProvider.checkError(httpError(401))).rejects.toMatchObject({ logoutUser: true, redirectTo: '/auth' });
+    await expect(authProvider.checkError(httpError(500))).resolves.toBeUndefined();
+    await expect(authProvider.checkError(httpError(404))).resolves.toBeUndefined();
+  });
+
+  it('keeps the user signed in on 403 and shows the unauthorized text', async () => {
+    await expect(authProvider.checkError(httpError(403, 'auth.forbidden'))).rejects.toMatchObject({
+      logoutUser: false,
+      message: 'errors.auth.forbidden',
+    });
+  });
+});

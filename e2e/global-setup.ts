@@ -1,0 +1,109 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    adminUsername: string;
+    adminPassword: string;
+  }
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ADMIN_USERNAME = 'admin@e2e.test';
+const ADMIN_PASSWORD = 'e2e-admin-password-123';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The API exited with code ${server.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok && (await res.json()).status === 'ok') return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The API did not become healthy within 60 s:\n${output()}`);
+}
+
+/**
+ * Builds the console (production mode, as it ships), starts the API on a free port against a
+ * fresh SQLite file, and hands the base URL and the first super admin to the tests.
+ * E2E_SKIP_BUILD=1 reuses an existing admin/dist while iterating on tests.
+ */
+export default async function setup(project: TestProject) {
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production' },
+      encoding: 'utf8',
+    });
+    if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+  }
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'vehicle-export-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(dir, 'e2e.sqlite')}`,
+      DATA_DIR: dir,
+      ADMIN_DIST: path.join(root, 'admin/dist'),
+      ADMIN_USERNAME,
+      ADMIN_PASSWORD,
+      SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (chunk) => (log += chunk));
+  server.stderr!.on('data', (chunk) => (log += chunk));
+
+  try {
+    await waitForHealth(baseUrl, server, () => log);
+  } catch (error) {
+    server.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('adminUsername', ADMIN_USERNAME);
+  project.provide('adminPassword', ADMIN_PASSWORD);
+
+  return async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      const timeout = setTimeout(() => server.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timeout);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

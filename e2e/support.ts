@@ -1,0 +1,137 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium, headless, with no network chatter of its own. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+export const baseUrl = () => inject('baseUrl');
+export const admin = () => ({ username: inject('adminUsername'), password: inject('adminPassword') });
+
+/** The localStorage key the console keeps the language under (admin/src/i18n/language.ts). */
+export const LANGUAGE_KEY = 'vehicle-export.language';
+
+export interface PageOptions {
+  language?: 'en' | 'ar';
+  width?: number;
+  height?: number;
+}
+
+/** A fresh browser context (its own cookies and storage) and a page in it, at desktop size by default. */
+export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    locale: 'en-US',
+  });
+  if (options.language) {
+    await context.addInitScript(
+      ([key, value]) => {
+        if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+      },
+      [LANGUAGE_KEY, options.language],
+    );
+  }
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** Signs in through the /auth form and waits until the console has left /auth. */
+export async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/auth');
+  await page.locator('[data-testid=login-form] input[name=username]').fill(username);
+  await page.locator('[data-testid=login-form] input[name=password]').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => url.pathname !== '/auth');
+}
+
+/** The labels of the side navigation, in order. */
+export async function menuEntries(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('main-menu');
+  await menu.waitFor();
+  return (await menu.getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
+}
+
+const SCREENS_DIR = path.resolve('test-results/screens');
+
+/** Saves a full-page screenshot under test-results/screens (git-ignored) after animations settle. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(400); // transitions (drawer, dialog, toast) finish
+  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true });
+}
+
+let counter = 0;
+/** An e-mail nobody has used in this run. */
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}@e2e.test`;
+export const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${++counter}`;
+
+/**
+ * The API driven directly, to prepare data a test is not about (a company, a user of some role).
+ * Requests from scripts carry no Origin header, which the API accepts.
+ */
+export class ApiClient {
+  private constructor(private cookie: string) {}
+
+  static async signIn(username: string, password: string): Promise<ApiClient> {
+    const res = await fetch(`${baseUrl()}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    if (!res.ok) throw new Error(`API sign-in failed: ${res.status} ${await res.text()}`);
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    return new ApiClient(cookie);
+  }
+
+  static asAdmin() {
+    const { username, password } = admin();
+    return ApiClient.signIn(username, password);
+  }
+
+  async send<T = any>(method: string, pathName: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${baseUrl()}/api${pathName}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Cookie: this.cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${pathName}: ${res.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** The row count of a list, from Content-Range. */
+  async total(resource: string): Promise<number> {
+    const res = await fetch(`${baseUrl()}/api/${resource}?range=[0,0]`, { headers: { Cookie: this.cookie } });
+    if (!res.ok) throw new Error(`GET /${resource}: ${res.status}`);
+    return Number(res.headers.get('content-range')!.split('/')[1]);
+  }
+
+  createCompany(name: string, code = uniqueCode('C')) {
+    return this.send<{ id: number; name: string; code: string }>('POST', '/companies', { name, code, active: true });
+  }
+
+  createUser(role: string, companyId: number | null, password = 'user-password-1234') {
+    const username = uniqueEmail(role.toLowerCase());
+    return this.send<{ id: number; username: string }>('POST', '/users', {
+      username,
+      password,
+      role,
+      companyId,
+      active: true,
+      pendingApproval: false,
+    }).then((user) => ({ ...user, username, password }));
+  }
+}
