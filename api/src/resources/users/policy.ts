@@ -1,6 +1,6 @@
 import type { QueryBuilder } from 'objection';
 import { roleNeedsCompany, type Role } from '../../domain/roles';
-import { badRequest, forbidden } from '../../http/errors';
+import { HttpError, badRequest, forbidden } from '../../http/errors';
 import type { User } from './model';
 
 /** SUPER_ADMIN sees every user; a COMPANY_ADMIN its own company's (DESIGN.md §4). */
@@ -25,7 +25,7 @@ export function checkUserChange(actor: User, target: User, change: Change) {
 
 export function checkRoleAndCompany(role: Role | null, companyId: number | null, pendingApproval: boolean) {
   if (role && roleNeedsCompany(role) && companyId === null) {
-    throw badRequest('A company is required for this role', { companyId: 'is required for this role' });
+    throw new HttpError(400, 'users.companyRequired', 'A company is required for this role', { companyId: 'is required for this role' });
   }
   if (!role && !pendingApproval) {
     throw badRequest('Choose a role before approving the user', { role: 'is required to approve' });
