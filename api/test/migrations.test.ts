@@ -1,0 +1,80 @@
+import type { Knex } from 'knex';
+import { describe, expect, it } from 'vitest';
+import { createDb } from '../src/db';
+import { ENGINES, createTestDatabase, type EngineName } from './support/engines';
+
+/** The schema's own tables (migrations/20261121000000_initial_schema.ts); later migrations may add more. */
+const SCHEMA_TABLES = [
+  'companies',
+  'users',
+  'ports',
+  'containers',
+  'vehicles',
+  'vehicle_status_events',
+  'vehicle_files',
+  'documents',
+  'invoices',
+  'invoice_counters',
+  'file_chunks',
+  'sessions',
+  'login_attempts',
+];
+const KNEX_TABLES = ['knex_migrations', 'knex_migrations_lock'];
+
+async function tablesOf(db: Knex, engine: EngineName): Promise<string[]> {
+  if (engine === 'sqlite') {
+    const rows: { name: string }[] = await db.raw("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'");
+    return rows.map((r) => r.name).sort();
+  }
+  const [rows] = await db.raw('select table_name as name from information_schema.tables where table_schema = database()');
+  return (rows as { name: string }[]).map((r) => r.name).sort();
+}
+
+describe.each(ENGINES)('migrations on %s', (engine) => {
+  it('migrates up, all the way down, and up again, ending with a working schema', async () => {
+    const database = await createTestDatabase(engine);
+    const db = createDb(database.url);
+    try {
+      expect(await tablesOf(db, engine)).toEqual([]);
+
+      const [, applied] = await db.migrate.latest();
+      expect(applied.length).toBeGreaterThan(0);
+      expect(await tablesOf(db, engine)).toEqual(expect.arrayContaining([...SCHEMA_TABLES, ...KNEX_TABLES]));
+      // Running it again is a no-op.
+      expect((await db.migrate.latest())[1]).toEqual([]);
+
+      const [, rolledBack] = await db.migrate.rollback(undefined, true);
+      expect([...rolledBack].sort()).toEqual([...applied].sort());
+      expect(await tablesOf(db, engine)).toEqual(KNEX_TABLES);
+      expect(await db.migrate.currentVersion()).toBe('none');
+
+      const [, reapplied] = await db.migrate.latest();
+      expect(reapplied).toEqual(applied);
+      expect(await tablesOf(db, engine)).toEqual(expect.arrayContaining([...SCHEMA_TABLES, ...KNEX_TABLES]));
+
+      // Arabic survives storage exactly, unique codes and foreign keys are enforced.
+      const name = 'شركة الخليج للسيارات 🚗 — Gulf Motors';
+      const [id] = await db('companies').insert({ name, code: 'GULF', active: true, createdAt: new Date().toISOString() });
+      const row = await db('companies').where({ id: Number(id) }).first();
+      expect(row.name).toBe(name);
+      expect(Boolean(row.active)).toBe(true);
+      await expect(db('companies').insert({ name: 'Again', code: 'GULF', active: true, createdAt: new Date().toISOString() })).rejects.toThrow();
+      await expect(
+        db('users').insert({ username: 'orphan@example.com', passwordHash: 'x', role: 'BUYER', companyId: 999999, active: true, pendingApproval: false, createdAt: new Date().toISOString() }),
+      ).rejects.toThrow();
+
+      if (engine === 'mysql') {
+        // Every table is InnoDB (foreign keys, transactions) in utf8mb4 (Arabic, emoji).
+        const [tables] = await db.raw('select table_name as name, engine, table_collation as collation from information_schema.tables where table_schema = database()');
+        for (const table of tables as { name: string; engine: string; collation: string }[]) {
+          if (KNEX_TABLES.includes(table.name)) continue;
+          expect(table.engine, table.name).toBe('InnoDB');
+          expect(table.collation, table.name).toMatch(/^utf8mb4/);
+        }
+      }
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
+});
