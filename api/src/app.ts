@@ -1,12 +1,12 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import { koaBody } from 'koa-body';
 import type { Knex } from 'knex';
 import type { Config } from './config';
 import { isDatabaseUp } from './db';
 import { loadCurrentUser } from './http/auth';
 import { consoleStatic } from './http/console';
 import { errorMiddleware } from './http/errorMiddleware';
+import { jsonBody } from './http/jsonBody';
 import { HttpError } from './http/errors';
 import { createLogger, requestLog, type Logger } from './http/logger';
 import { crossSiteGuard, securityHeaders } from './http/security';
@@ -37,7 +37,7 @@ export function createApp({ db, config, logger = createLogger(config.logLevel) }
   app.use(health.routes());
 
   app.use(crossSiteGuard(config));
-  app.use(koaBody({ json: true, multipart: false, urlencoded: false, text: false, jsonLimit: '1mb', jsonStrict: true }));
+  app.use(jsonBody);
   app.use(sessionMiddleware(app, db, config));
   app.use(loadCurrentUser(db));
 

@@ -76,6 +76,20 @@ describe.each(ENGINES)('HTTP contract on %s', (engine) => {
       expect((await t.db('companies').where({ id: w.companyA.id }).first()).name).toBe(w.companyA.name);
     });
 
+    it('refuses a body that is not JSON with 415 and a message, and changes nothing', async () => {
+      const before = await countRows(t.db, 'companies');
+      for (const [type, body] of [
+        ['text/plain', '{"name":"Plain","code":"PLAIN"}'],
+        ['application/x-www-form-urlencoded', 'name=Form&code=FORM'],
+        ['text/html', '<b>x</b>'],
+      ]) {
+        const res = await w.clients.SUPER_ADMIN.post('/api/companies').set('Content-Type', type).send(body);
+        expectError(res, 415, 'request.unsupportedMediaType');
+        expect(res.body.message).toMatch(/JSON/);
+      }
+      expect(await countRows(t.db, 'companies')).toBe(before);
+    });
+
     it('refuses a JSON body over 1 MB with 413, and takes one just under it', async () => {
       const before = await countRows(t.db, 'companies');
       const padding = (bytes: number) => JSON.stringify({ name: 'Big Co', code: `BIG${bytes}`, notes: 'x'.repeat(bytes) });
