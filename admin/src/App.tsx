@@ -5,7 +5,7 @@ import { Route } from 'react-router';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { queryClient } from './providers/queryClient';
-import { createI18nProvider } from './i18n/i18nProvider';
+import { getI18nProvider } from './i18n/i18nProvider';
 import { getLanguage, subscribeLanguage } from './i18n/language';
 import { themes } from './layout/theme';
 import { emotionCaches } from './layout/emotionCache';
@@ -26,7 +26,6 @@ const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const AuthPage = lazy(() => import('./auth/AuthPage'));
 const WaitingApproval = lazy(() => import('./auth/WaitingApproval'));
 
-const i18nProvider = createI18nProvider();
 const DefaultLoading = () => <LoadingScreen />;
 const store = memoryStore();
 
@@ -44,7 +43,7 @@ export const App = () => {
         title="Vehicle Export"
         authProvider={authProvider}
         dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
+        i18nProvider={getI18nProvider()}
         queryClient={queryClient}
         store={store}
         theme={themes[language]}

@@ -3,6 +3,7 @@ import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material'
 import HourglassIcon from '@mui/icons-material/HourglassTop';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useNotify, useTranslate } from 'react-admin';
+import { isolate } from '../i18n/language';
 import { Navigate } from 'react-router';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { AUTH_PATH } from '../providers/authProvider';
@@ -45,8 +46,7 @@ const WaitingApproval = () => {
           {translate('waiting.next')}
         </Typography>
         <Typography variant="body2">
-          {/* The e-mail is isolated so that right-to-left text does not reorder it. */}
-          {translate('waiting.signedInAs', { username: `\u2068${user.username}\u2069` })}
+          {translate('waiting.signedInAs', { username: isolate(user.username) })}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', justifyContent: 'center' }}>
           <Button

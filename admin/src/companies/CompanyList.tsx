@@ -5,9 +5,11 @@ import {
   List,
   SearchInput,
   TopToolbar,
+  useTranslate,
   useNotify,
   useRecordContext,
 } from 'react-admin';
+import { isolate } from '../i18n/language';
 import { RequireAccess } from '../layout/RequireAccess';
 import { ActiveChip, DateText, Ltr } from '../common/Fields';
 import { EmptyState } from '../common/EmptyState';
@@ -26,7 +28,7 @@ const DeleteCompanyButton = () => {
       confirmTitle="companies.deleteTitle"
       confirmContent="companies.deleteConfirm"
       confirmColor="warning"
-      titleTranslateOptions={{ name: record.name }}
+      titleTranslateOptions={{ name: isolate(record.name) }}
       mutationOptions={{
         onSuccess: () => notify('companies.deleted', { type: 'success' }),
         onError: () => notify('companies.deleteFailed', { type: 'error' }),
@@ -35,9 +37,10 @@ const DeleteCompanyButton = () => {
   );
 };
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="companies.searchHint" />];
 
 const CompanyList = () => {
+  const translate = useTranslate();
+  const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('companies.searchHint')} />];
   return (
     <RequireAccess resource="companies">
       <List

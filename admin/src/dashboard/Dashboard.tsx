@@ -3,6 +3,7 @@ import AnchorIcon from '@mui/icons-material/Anchor';
 import BusinessIcon from '@mui/icons-material/Business';
 import PeopleIcon from '@mui/icons-material/People';
 import { Title, useTranslate } from 'react-admin';
+import { isolate } from '../i18n/language';
 import { can, canAccess } from '@domain/permissions';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { CountCard } from './CountCard';
@@ -24,7 +25,7 @@ const Dashboard = () => {
       <Title title={translate('dashboard.title')} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', marginBlockEnd: 3 }}>
         <Typography variant="h5" component="h1">
-          {translate('dashboard.welcome', { username: `\u2068${user?.username ?? ''}\u2069` })}
+          {translate('dashboard.welcome', { username: isolate(user?.username) })}
         </Typography>
         {role && <Chip size="small" color="primary" variant="outlined" label={translate(`roles.${role}`)} />}
       </Box>
@@ -32,7 +33,7 @@ const Dashboard = () => {
       <Typography variant="overline" component="h2" color="text.secondary">
         {translate('dashboard.counts')}
       </Typography>
-      <Grid container spacing={2} sx={{ marginBlockEnd: 3 }}>
+      <Grid container spacing={2} sx={{ marginBlockEnd: 1.5 }}>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
           <CountCard resource="ports" label="nav.ports" icon={AnchorIcon} to={linkIf('ports', '/ports')} />
         </Grid>
@@ -47,6 +48,9 @@ const Dashboard = () => {
           </>
         )}
       </Grid>
+      <Typography variant="body2" color="text.secondary" sx={{ marginBlockEnd: 3 }}>
+        {translate('dashboard.comingLater')}
+      </Typography>
 
       {seesAdminCards && (
         <Box sx={{ maxWidth: 720 }}>

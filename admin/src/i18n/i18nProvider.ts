@@ -20,8 +20,16 @@ function getMessages(language: string): TranslationMessages | Promise<Translatio
   return en;
 }
 
-export const createI18nProvider = () =>
-  polyglotI18nProvider(getMessages, getLanguage(), [
+let provider: ReturnType<typeof polyglotI18nProvider> | undefined;
+
+/**
+ * One provider for the app's life, made at the first render: by then main.tsx has loaded the saved
+ * language's catalogue, which polyglot needs synchronously.
+ */
+export function getI18nProvider() {
+  provider ??= polyglotI18nProvider(getMessages, getLanguage(), [
     { locale: 'en', name: 'English' },
     { locale: 'ar', name: 'العربية' },
   ]);
+  return provider;
+}

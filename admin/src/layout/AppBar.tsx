@@ -18,10 +18,10 @@ export const AppBar = (props: AppBarProps) => {
       color="primary"
       userMenu={false}
       toolbar={
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, paddingInlineStart: 1 }}>
-          <LanguageSwitch />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 1 }, paddingInlineStart: 1, flexShrink: 0 }}>
+          <LanguageSwitch compact />
           <LoadingIndicator />
-          <LogoutButton />
+          <LogoutButton compact />
         </Box>
       }
       sx={{
@@ -34,11 +34,11 @@ export const AppBar = (props: AppBarProps) => {
         to="/"
         aria-label={translate('app.home')}
         title={translate('app.home')}
-        sx={{ display: 'flex', alignItems: 'center', color: 'inherit', textDecoration: 'none', marginInlineEnd: 2, marginInlineStart: { xs: 0, sm: 1 } }}
+        sx={{ display: 'flex', alignItems: 'center', color: 'inherit', textDecoration: 'none', marginInlineEnd: { xs: 1, sm: 2 }, marginInlineStart: { xs: 0, sm: 1 }, flexShrink: 0 }}
       >
         <Logo size={32} />
       </Box>
-      <TitlePortal variant="h6" />
+      <TitlePortal variant="h6" sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
     </RaAppBar>
   );
 };

@@ -1,4 +1,4 @@
-import { Button, type ButtonProps } from '@mui/material';
+import { Button, IconButton, Tooltip, useMediaQuery, type ButtonProps, type Theme } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { getLanguage, setLanguage, type Language } from '../i18n/language';
@@ -7,11 +7,14 @@ import { loadCatalogue } from '../i18n/i18nProvider';
 /**
  * One button that names the other language in that language ("العربية" / "English"), on every
  * page including /auth. It sets react-admin's locale and the page direction together.
+ * `compact`: an icon alone on phones, where the header has little room.
  */
-export const LanguageSwitch = (props: ButtonProps) => {
+export const LanguageSwitch = ({ compact = false, ...props }: ButtonProps & { compact?: boolean }) => {
   const translate = useTranslate();
   const [, setLocale] = useLocaleState();
+  const isXSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const next: Language = getLanguage() === 'ar' ? 'en' : 'ar';
+  const hint = translate('language.switchToHint');
 
   const switchLanguage = async () => {
     await loadCatalogue(next); // the texts arrive before the layout mirrors
@@ -19,13 +22,22 @@ export const LanguageSwitch = (props: ButtonProps) => {
     setLocale(next);
   };
 
+  if (compact && isXSmall) {
+    return (
+      <Tooltip title={hint}>
+        <IconButton color="inherit" onClick={switchLanguage} aria-label={hint} data-testid="language-switch">
+          <TranslateIcon />
+        </IconButton>
+      </Tooltip>
+    );
+  }
   return (
     <Button
       color="inherit"
       startIcon={<TranslateIcon />}
       onClick={switchLanguage}
-      title={translate('language.switchToHint')}
-      aria-label={translate('language.switchToHint')}
+      title={hint}
+      aria-label={hint}
       data-testid="language-switch"
       {...props}
     >

@@ -31,6 +31,8 @@ function buildTheme(language: Language): RaThemeOptions {
     components: {
       ...defaultLightTheme.components,
       MuiButton: { defaultProps: { disableElevation: true } },
+      // Wide tables scroll inside their card on small screens instead of widening the page.
+      RaList: { styleOverrides: { root: { '& .RaList-content': { overflowX: 'auto' } } } },
     },
   };
 }

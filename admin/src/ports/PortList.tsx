@@ -15,6 +15,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { isolate } from '../i18n/language';
 import { canAccess } from '@domain/permissions';
 import { RequireAccess } from '../layout/RequireAccess';
 import { useCurrentUser } from '../providers/useCurrentUser';
@@ -65,7 +66,7 @@ const DeletePortButton = () => {
       confirmTitle="ports.deleteTitle"
       confirmContent="ports.deleteConfirm"
       confirmColor="warning"
-      titleTranslateOptions={{ name: record.name }}
+      titleTranslateOptions={{ name: isolate(record.name) }}
       mutationOptions={{
         onSuccess: () => notify('ports.deleted', { type: 'success' }),
         onError: () => notify('ports.deleteFailed', { type: 'error' }),

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { fetchCurrentUser, setCurrentUser, type CurrentUser } from './currentUser';
+import { fetchCurrentUser, getCurrentUser, setCurrentUser, type CurrentUser } from './currentUser';
 
 export const CURRENT_USER_KEY = ['auth', 'currentUser'] as const;
 
@@ -9,9 +9,12 @@ export const CURRENT_USER_KEY = ['auth', 'currentUser'] as const;
  * later reads use the cache until sign-in, registration or sign-out replace it.
  */
 export function useCurrentUser(options: { refetchInterval?: number } = {}) {
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: CURRENT_USER_KEY,
-    queryFn: fetchCurrentUser,
+    // The first load shares the answer the authProvider may already be waiting for; a refetch
+    // (polling, "check again") asks the server anew.
+    queryFn: () => (queryClient.getQueryData(CURRENT_USER_KEY) === undefined ? getCurrentUser() : fetchCurrentUser()),
     staleTime: Infinity,
     refetchInterval: options.refetchInterval,
   });

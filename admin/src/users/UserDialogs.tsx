@@ -18,6 +18,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
+import { isolate } from '../i18n/language';
 import { Link } from 'react-router';
 import { APPROVAL_ROLES, type Role } from '@domain/roles';
 import type { AppDataProvider } from '../providers/dataProvider';
@@ -63,7 +64,7 @@ export const ApproveButton = () => {
       <FormDialog
         open={open}
         onClose={() => setOpen(false)}
-        title={translate('users.approveTitle', { username: record.username })}
+        title={translate('users.approveTitle', { username: isolate(record.username) })}
         saveLabel="users.approve"
         saveIcon={<CheckIcon />}
         successMessage="users.approved"
@@ -108,7 +109,7 @@ export const ChangeRoleButton = () => {
       <FormDialog
         open={open}
         onClose={() => setOpen(false)}
-        title={translate('users.changeRoleTitle', { username: record.username })}
+        title={translate('users.changeRoleTitle', { username: isolate(record.username) })}
         successMessage="users.roleChanged"
         record={{ id: record.id, role: record.role }}
         onSave={(values) => dataProvider.setUserRole(record.id, values.role)}

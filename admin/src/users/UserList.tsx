@@ -10,6 +10,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { isolate } from '../i18n/language';
 import { canAccess } from '@domain/permissions';
 import { ROLES } from '@domain/roles';
 import { RequireAccess } from '../layout/RequireAccess';
@@ -41,7 +42,7 @@ const DeleteUserButton = () => {
       confirmTitle="users.deleteTitle"
       confirmContent="users.deleteConfirm"
       confirmColor="warning"
-      titleTranslateOptions={{ username: record.username }}
+      titleTranslateOptions={{ username: isolate(record.username) }}
       mutationOptions={{
         onSuccess: () => notify('users.deleted', { type: 'success' }),
         onError: (error) => notify(`${translate('users.deleteFailed')} ${errorMessage(error, translate, '')}`.trim(), { type: 'error' }),
@@ -98,7 +99,7 @@ const UserList = () => {
         empty={<EmptyState message="users.empty" action={canManage ? <AddUserButton /> : undefined} />}
       >
         <DataTable bulkActionButtons={false} rowClick={false} data-testid="users-table">
-          <DataTable.Col source="username" render={(record) => <Ltr>{record.username}</Ltr>} />
+          <DataTable.Col source="username" cellSx={() => ({ whiteSpace: 'nowrap' })} render={(record) => <Ltr>{record.username}</Ltr>} />
           <DataTable.Col source="role" render={(record) => (record.role ? translate(`roles.${record.role}`) : translate('roles.none'))} />
           <DataTable.Col source="companyName" render={(record) => record.companyName ?? '—'} />
           <DataTable.Col source="status" disableSort render={(record) => <UserStatusChip record={record} />} />
