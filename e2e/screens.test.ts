@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiClient, admin, launchBrowser, menuEntries, newPage, signIn, uniqueCode, uniqueEmail, visible } from './support';
+import { ApiClient, admin, launchBrowser, menuEntries, newPage, signIn, uniqueCode, uniqueEmail } from './support';
 
 let browser: Browser;
 let api: ApiClient;
@@ -139,7 +139,7 @@ describe('ports', () => {
 
     await row.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog');
-    expect(visible(await confirm.innerText())).toContain(`Delete port ${name}?`);
+    expect(await confirm.innerText()).toContain(`Delete port ${name}?`);
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await row.waitFor({ state: 'detached' });
     await closeToast();
@@ -213,7 +213,7 @@ describe('users', () => {
     const row = page.getByRole('row').filter({ hasText: leaver.username });
     await row.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog');
-    expect(visible(await confirm.innerText())).toContain(`Delete user ${leaver.username}?`);
+    expect(await confirm.innerText()).toContain(`Delete user ${leaver.username}?`);
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await row.waitFor({ state: 'detached' });
     await closeToast();

@@ -70,9 +70,6 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true });
 }
 
-/** Text as a person reads it: without the invisible bidi isolates around inserted names. */
-export const visible = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
-
 let counter = 0;
 /** An e-mail nobody has used in this run. */
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}@e2e.test`;

@@ -3,7 +3,7 @@ import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material'
 import HourglassIcon from '@mui/icons-material/HourglassTop';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useNotify, useTranslate } from 'react-admin';
-import { isolate } from '../i18n/language';
+import { Name, useTranslateWith } from '../common/Interpolate';
 import { Navigate } from 'react-router';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { AUTH_PATH } from '../providers/authProvider';
@@ -17,6 +17,7 @@ const POLL_MS = 15_000;
 /** /waiting-approval: shown to a signed-in user whose account waits for an administrator. */
 const WaitingApproval = () => {
   const translate = useTranslate();
+  const translateWith = useTranslateWith();
   const notify = useNotify();
   const { user, isPending, refetch } = useCurrentUser({ refetchInterval: POLL_MS });
   const [checking, setChecking] = useState(false);
@@ -46,7 +47,7 @@ const WaitingApproval = () => {
           {translate('waiting.next')}
         </Typography>
         <Typography variant="body2">
-          {translate('waiting.signedInAs', { username: isolate(user.username) })}
+          {translateWith('waiting.signedInAs', { username: <Name>{user.username}</Name> })}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', justifyContent: 'center' }}>
           <Button

@@ -21,7 +21,7 @@ export const DateText = ({ value }: { value: unknown }) => {
   const date = parseApiDate(value);
   if (!date) return <>—</>;
   return (
-    <Typography component="time" variant="body2" dateTime={date.toISOString()} title={date.toLocaleString(locale === 'ar' ? 'ar-u-nu-latn' : 'en-US')}>
+    <Typography component="time" variant="body2" sx={{ whiteSpace: 'nowrap' }} dateTime={date.toISOString()} title={date.toLocaleString(locale === 'ar' ? 'ar-u-nu-latn' : 'en-US')}>
       {formatListDate(date, locale)}
     </Typography>
   );

@@ -8,7 +8,8 @@ import { errorMessage, fieldErrorsOf } from '../providers/errorMessage';
 export interface FormDialogProps {
   open: boolean;
   onClose: () => void;
-  title: string;
+  /** A message key, or a ready node (see useTranslateWith). */
+  title: ReactNode;
   /** Sends the values; its rejection is shown (toast and field errors). */
   onSave: (values: Record<string, any>) => Promise<unknown>;
   successMessage: string;
@@ -71,7 +72,7 @@ export const FormDialog = ({
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs" fullScreen={fullScreen} data-testid={testId}>
       <Form key={formKey} onSubmit={submit} defaultValues={defaultValues} record={record} noValidate>
         <DialogTitle id={titleId} sx={{ paddingInlineEnd: 6 }}>
-          {translate(title, { _: title })}
+          {typeof title === 'string' ? translate(title, { _: title }) : title}
         </DialogTitle>
         <IconButton aria-label={translate('common.close')} title={translate('common.close')} onClick={close} sx={{ position: 'absolute', top: 8, insetInlineEnd: 8 }}>
           <CloseIcon />

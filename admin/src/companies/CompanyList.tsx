@@ -9,7 +9,7 @@ import {
   useNotify,
   useRecordContext,
 } from 'react-admin';
-import { isolate } from '../i18n/language';
+import { Name, useTranslateWith } from '../common/Interpolate';
 import { RequireAccess } from '../layout/RequireAccess';
 import { ActiveChip, DateText, Ltr } from '../common/Fields';
 import { EmptyState } from '../common/EmptyState';
@@ -20,15 +20,15 @@ const REFRESH_MS = 5000;
 
 const DeleteCompanyButton = () => {
   const record = useRecordContext();
+  const translateWith = useTranslateWith();
   const notify = useNotify();
   if (!record) return null;
   return (
     <DeleteWithConfirmButton
       redirect={false}
-      confirmTitle="companies.deleteTitle"
+      confirmTitle={translateWith('companies.deleteTitle', { name: <Name>{record.name}</Name> })}
       confirmContent="companies.deleteConfirm"
       confirmColor="warning"
-      titleTranslateOptions={{ name: isolate(record.name) }}
       mutationOptions={{
         onSuccess: () => notify('companies.deleted', { type: 'success' }),
         onError: () => notify('companies.deleteFailed', { type: 'error' }),

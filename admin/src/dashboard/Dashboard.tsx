@@ -3,7 +3,7 @@ import AnchorIcon from '@mui/icons-material/Anchor';
 import BusinessIcon from '@mui/icons-material/Business';
 import PeopleIcon from '@mui/icons-material/People';
 import { Title, useTranslate } from 'react-admin';
-import { isolate } from '../i18n/language';
+import { Name, useTranslateWith } from '../common/Interpolate';
 import { can, canAccess } from '@domain/permissions';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { CountCard } from './CountCard';
@@ -15,6 +15,7 @@ import { RecentCompanies } from './RecentCompanies';
  */
 const Dashboard = () => {
   const translate = useTranslate();
+  const translateWith = useTranslateWith();
   const { user } = useCurrentUser();
   const role = user?.role;
   const seesAdminCards = can(role, 'companies', 'read') && can(role, 'users', 'read');
@@ -25,7 +26,7 @@ const Dashboard = () => {
       <Title title={translate('dashboard.title')} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', marginBlockEnd: 3 }}>
         <Typography variant="h5" component="h1">
-          {translate('dashboard.welcome', { username: isolate(user?.username) })}
+          {translateWith('dashboard.welcome', { username: <Name>{user?.username}</Name> })}
         </Typography>
         {role && <Chip size="small" color="primary" variant="outlined" label={translate(`roles.${role}`)} />}
       </Box>

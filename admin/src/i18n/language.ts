@@ -54,8 +54,3 @@ export function subscribeLanguage(listener: () => void) {
   };
 }
 
-/**
- * Wraps a name, e-mail or code inserted into a sentence in Unicode isolates (FSI…PDI), so that
- * inside Arabic text "user-1@example.com" keeps its own left-to-right order.
- */
-export const isolate = (text: unknown) => `\u2068${String(text ?? '')}\u2069`;

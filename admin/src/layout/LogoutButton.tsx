@@ -21,7 +21,8 @@ export const LogoutButton = ({ compact = false, ...props }: ButtonProps & { comp
   const handleClick = async () => {
     setPending(true);
     try {
-      await logout();
+      // An explicit sign-out does not bring the next person back to this page.
+      await logout({}, undefined, false);
     } catch {
       notify('auth.logoutFailed', { type: 'error' });
       setPending(false);

@@ -32,7 +32,9 @@ function buildTheme(language: Language): RaThemeOptions {
       ...defaultLightTheme.components,
       MuiButton: { defaultProps: { disableElevation: true } },
       // Wide tables scroll inside their card on small screens instead of widening the page.
-      RaList: { styleOverrides: { root: { '& .RaList-content': { overflowX: 'auto' } } } },
+      // (every flex level must be allowed to be narrower than its content for that).
+      RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
+      RaList: { styleOverrides: { root: { minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } } },
     },
   };
 }

@@ -15,7 +15,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { isolate } from '../i18n/language';
+import { Name, useTranslateWith } from '../common/Interpolate';
 import { canAccess } from '@domain/permissions';
 import { RequireAccess } from '../layout/RequireAccess';
 import { useCurrentUser } from '../providers/useCurrentUser';
@@ -58,15 +58,15 @@ export const AddPortButton = () => {
 
 const DeletePortButton = () => {
   const record = useRecordContext();
+  const translateWith = useTranslateWith();
   const notify = useNotify();
   if (!record) return null;
   return (
     <DeleteWithConfirmButton
       redirect={false}
-      confirmTitle="ports.deleteTitle"
+      confirmTitle={translateWith('ports.deleteTitle', { name: <Name>{record.name}</Name> })}
       confirmContent="ports.deleteConfirm"
       confirmColor="warning"
-      titleTranslateOptions={{ name: isolate(record.name) }}
       mutationOptions={{
         onSuccess: () => notify('ports.deleted', { type: 'success' }),
         onError: () => notify('ports.deleteFailed', { type: 'error' }),

@@ -18,7 +18,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import { isolate } from '../i18n/language';
+import { Name, useTranslateWith } from '../common/Interpolate';
 import { Link } from 'react-router';
 import { APPROVAL_ROLES, type Role } from '@domain/roles';
 import type { AppDataProvider } from '../providers/dataProvider';
@@ -52,6 +52,7 @@ const NoCompanyHint = () => {
 export const ApproveButton = () => {
   const record = useRecordContext();
   const translate = useTranslate();
+  const translateWith = useTranslateWith();
   const [open, setOpen] = useState(false);
   const [update] = useUpdate();
   const choices = useRoleChoices(APPROVAL_ROLES);
@@ -64,7 +65,7 @@ export const ApproveButton = () => {
       <FormDialog
         open={open}
         onClose={() => setOpen(false)}
-        title={translate('users.approveTitle', { username: isolate(record.username) })}
+        title={translateWith('users.approveTitle', { username: <Name>{record.username}</Name> })}
         saveLabel="users.approve"
         saveIcon={<CheckIcon />}
         successMessage="users.approved"
@@ -97,6 +98,7 @@ export const ApproveButton = () => {
 export const ChangeRoleButton = () => {
   const record = useRecordContext();
   const translate = useTranslate();
+  const translateWith = useTranslateWith();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [open, setOpen] = useState(false);
   const choices = useRoleChoices(COMPANY_ROLES);
@@ -109,7 +111,7 @@ export const ChangeRoleButton = () => {
       <FormDialog
         open={open}
         onClose={() => setOpen(false)}
-        title={translate('users.changeRoleTitle', { username: isolate(record.username) })}
+        title={translateWith('users.changeRoleTitle', { username: <Name>{record.username}</Name> })}
         successMessage="users.roleChanged"
         record={{ id: record.id, role: record.role }}
         onSave={(values) => dataProvider.setUserRole(record.id, values.role)}

@@ -10,7 +10,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { isolate } from '../i18n/language';
+import { Name, useTranslateWith } from '../common/Interpolate';
 import { canAccess } from '@domain/permissions';
 import { ROLES } from '@domain/roles';
 import { RequireAccess } from '../layout/RequireAccess';
@@ -33,16 +33,16 @@ export const UserStatusChip = ({ record }: { record: Record<string, any> }) => {
 
 const DeleteUserButton = () => {
   const record = useRecordContext();
+  const translateWith = useTranslateWith();
   const notify = useNotify();
   const translate = useTranslate();
   if (!record) return null;
   return (
     <DeleteWithConfirmButton
       redirect={false}
-      confirmTitle="users.deleteTitle"
+      confirmTitle={translateWith('users.deleteTitle', { username: <Name>{record.username}</Name> })}
       confirmContent="users.deleteConfirm"
       confirmColor="warning"
-      titleTranslateOptions={{ username: isolate(record.username) }}
       mutationOptions={{
         onSuccess: () => notify('users.deleted', { type: 'success' }),
         onError: (error) => notify(`${translate('users.deleteFailed')} ${errorMessage(error, translate, '')}`.trim(), { type: 'error' }),
@@ -57,7 +57,7 @@ const UserActions = () => {
   if (!record) return null;
   const protectedRow = record.role === 'SUPER_ADMIN';
   return (
-    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'nowrap' }}>
       {record.pendingApproval ? <ApproveButton /> : !protectedRow && <ChangeRoleButton />}
       {!protectedRow && <DeleteUserButton />}
     </Box>

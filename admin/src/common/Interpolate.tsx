@@ -1,0 +1,27 @@
+import { Fragment, useCallback, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+
+/**
+ * A name, e-mail or code inside a sentence. As an inline block it keeps its own direction (and
+ * its own line breaks) inside text of the other direction: "user-7@example.com" never comes out
+ * as "-user\n7@example.com" in an Arabic title.
+ */
+export const Name = ({ children }: { children: ReactNode }) => (
+  <bdi dir="auto" style={{ display: 'inline-block', overflowWrap: 'anywhere' }}>
+    {children}
+  </bdi>
+);
+
+/** translate() for messages whose placeholders are elements, e.g. 'Delete user %{username}?'. */
+export function useTranslateWith() {
+  const translate = useTranslate();
+  return useCallback(
+    (key: string, nodes: Record<string, ReactNode>): ReactNode => {
+      const markers = Object.fromEntries(Object.keys(nodes).map((name) => [name, `\u0001${name}\u0001`]));
+      return translate(key, markers)
+        .split(/\u0001(\w+)\u0001/)
+        .map((part, index) => <Fragment key={index}>{index % 2 ? nodes[part] : part}</Fragment>);
+    },
+    [translate],
+  );
+}
