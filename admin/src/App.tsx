@@ -1,6 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { CacheProvider } from '@emotion/react';
-import { Admin, CustomRoutes, Resource, memoryStore } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import { AdminContext, CoreAdminUI, CustomRoutes, Resource, memoryStore } from 'react-admin';
 import { Route } from 'react-router';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -13,6 +14,7 @@ import { Layout } from './layout/Layout';
 import { LoadingScreen } from './layout/LoadingScreen';
 import { Notification } from './layout/Notification';
 import { NotFound, Unauthorized } from './layout/Pages';
+import { ErrorPage } from './layout/ErrorPage';
 import companies from './companies';
 import users from './users';
 import ports from './ports';
@@ -39,8 +41,9 @@ export const App = () => {
   const language = useSyncExternalStore(subscribeLanguage, getLanguage);
   return (
     <CacheProvider value={emotionCaches[language]}>
-      <Admin
-        title="Vehicle Export"
+      {/* AdminContext + CoreAdminUI rather than <Admin>: the same thing without react-admin's
+          default login page and layout, which this console replaces and need not download. */}
+      <AdminContext
         authProvider={authProvider}
         dataProvider={dataProvider}
         i18nProvider={getI18nProvider()}
@@ -48,27 +51,34 @@ export const App = () => {
         store={store}
         theme={themes[language]}
         darkTheme={null}
-        layout={Layout}
-        dashboard={Dashboard}
-        catchAll={NotFound}
-        accessDenied={Unauthorized}
-        loading={DefaultLoading}
-        notification={Notification}
-        loginPage={false}
-        disableTelemetry
       >
-        <CustomRoutes noLayout>
-          <Route path="/auth" element={outsideLayout(AuthPage)} />
-          <Route path="/waiting-approval" element={outsideLayout(WaitingApproval)} />
-        </CustomRoutes>
-        <Resource name="companies" {...companies} />
-        <Resource name="users" {...users} />
-        <Resource name="vehicles" {...vehicles} />
-        <Resource name="containers" {...containers} />
-        <Resource name="ports" {...ports} />
-        <Resource name="documents" {...documents} />
-        <Resource name="invoices" {...invoices} />
-      </Admin>
+        <CssBaseline enableColorScheme />
+        <CoreAdminUI
+          title="Vehicle Export"
+          layout={Layout}
+          dashboard={Dashboard}
+          catchAll={NotFound}
+          accessDenied={Unauthorized}
+          loading={DefaultLoading}
+          error={ErrorPage}
+          loginPage={false}
+          authCallbackPage={false}
+          disableTelemetry
+        >
+          <CustomRoutes noLayout>
+            <Route path="/auth" element={outsideLayout(AuthPage)} />
+            <Route path="/waiting-approval" element={outsideLayout(WaitingApproval)} />
+          </CustomRoutes>
+          <Resource name="companies" {...companies} />
+          <Resource name="users" {...users} />
+          <Resource name="vehicles" {...vehicles} />
+          <Resource name="containers" {...containers} />
+          <Resource name="ports" {...ports} />
+          <Resource name="documents" {...documents} />
+          <Resource name="invoices" {...invoices} />
+        </CoreAdminUI>
+        <Notification />
+      </AdminContext>
     </CacheProvider>
   );
 };

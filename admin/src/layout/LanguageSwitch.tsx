@@ -1,4 +1,4 @@
-import { Button, IconButton, Tooltip, useMediaQuery, type ButtonProps, type Theme } from '@mui/material';
+import { Button, IconButton, useMediaQuery, type ButtonProps, type Theme } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { getLanguage, setLanguage, type Language } from '../i18n/language';
@@ -24,11 +24,9 @@ export const LanguageSwitch = ({ compact = false, ...props }: ButtonProps & { co
 
   if (compact && isXSmall) {
     return (
-      <Tooltip title={hint}>
-        <IconButton color="inherit" onClick={switchLanguage} aria-label={hint} data-testid="language-switch">
-          <TranslateIcon />
-        </IconButton>
-      </Tooltip>
+      <IconButton color="inherit" onClick={switchLanguage} aria-label={hint} title={hint} data-testid="language-switch">
+        <TranslateIcon />
+      </IconButton>
     );
   }
   return (

@@ -1,27 +1,13 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Box, Button, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { Layout as RaLayout, useSidebarState, useTranslate } from 'react-admin';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Box, Button, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
 import { Navigate, useLocation } from 'react-router';
-import { AppBar } from './AppBar';
-import { Menu } from './Menu';
 import { LoadingScreen } from './LoadingScreen';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { AUTH_PATH, WAITING_PATH } from '../providers/authProvider';
 
-/**
- * The navigation is permanent (and always open) from the 'sm' breakpoint up, and a temporary
- * drawer behind the menu button below it, closed whenever the screen becomes small.
- */
-function useSidebarFollowsBreakpoint() {
-  const isXSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  const [open, setOpen] = useSidebarState();
-  const wasXSmall = useRef(isXSmall);
-  useEffect(() => {
-    if (!isXSmall && !open) setOpen(true);
-    if (isXSmall && !wasXSmall.current) setOpen(false);
-    wasXSmall.current = isXSmall;
-  }, [isXSmall, open, setOpen]);
-}
+// Header, navigation and drawer code is only needed once somebody is signed in.
+const SignedInLayout = lazy(() => import('./SignedInLayout'));
 
 const ServerUnreachable = ({ onRetry }: { onRetry: () => void }) => {
   const translate = useTranslate();
@@ -32,15 +18,6 @@ const ServerUnreachable = ({ onRetry }: { onRetry: () => void }) => {
         {translate('auth.retry')}
       </Button>
     </Box>
-  );
-};
-
-const SignedInLayout = ({ children }: { children: ReactNode }) => {
-  useSidebarFollowsBreakpoint();
-  return (
-    <RaLayout appBar={AppBar} menu={Menu} appBarAlwaysOn sx={{ '& .RaLayout-content': { paddingInline: { xs: 1, sm: 2 }, paddingBlockEnd: 3 } }}>
-      {children}
-    </RaLayout>
   );
 };
 
@@ -57,5 +34,9 @@ export const Layout = ({ children }: { children: ReactNode }) => {
     return <Navigate to={AUTH_PATH} replace state={{ nextPathname: location.pathname, nextSearch: location.search }} />;
   }
   if (user.pendingApproval) return <Navigate to={WAITING_PATH} replace />;
-  return <SignedInLayout>{children}</SignedInLayout>;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <SignedInLayout>{children}</SignedInLayout>
+    </Suspense>
+  );
 };

@@ -1,4 +1,4 @@
-import { Button, IconButton, Tooltip, useMediaQuery, type ButtonProps, type Theme } from '@mui/material';
+import { Button, IconButton, useMediaQuery, type ButtonProps, type Theme } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useLogout, useNotify, useTranslate } from 'react-admin';
 import { useState } from 'react';
@@ -31,11 +31,9 @@ export const LogoutButton = ({ compact = false, ...props }: ButtonProps & { comp
 
   if (compact && isXSmall) {
     return (
-      <Tooltip title={label}>
-        <IconButton color="inherit" onClick={handleClick} disabled={pending} aria-label={label} data-testid="logout-button">
-          <ExitIcon />
-        </IconButton>
-      </Tooltip>
+      <IconButton color="inherit" onClick={handleClick} disabled={pending} aria-label={label} title={label} data-testid="logout-button">
+        <ExitIcon />
+      </IconButton>
     );
   }
   return (
