@@ -15,6 +15,11 @@ import { authRoutes } from './resources/auth/routes';
 import { companyRoutes } from './resources/companies/routes';
 import { portRoutes } from './resources/ports/routes';
 import { userRoutes } from './resources/users/routes';
+import { containerRoutes } from './resources/containers/routes';
+import { vehicleRoutes } from './resources/vehicles/routes';
+import { vinRoutes } from './resources/vin/routes';
+import { dashboardRoutes } from './resources/dashboard/routes';
+import { createVinDecoder } from './services/vin/decoder';
 
 export type AppOptions = { db: Knex; config: Config; logger?: Logger };
 
@@ -52,7 +57,18 @@ export function createApp({ db, config, logger = createLogger(config.logLevel) }
   });
 
   const api = new Router({ prefix: '/api' });
-  for (const r of [authRoutes(db), companyRoutes(db), userRoutes(db), portRoutes(db)]) api.use(r.routes());
+  const vin = createVinDecoder({ baseUrl: config.vpicUrl, timeoutMs: config.vpicTimeoutMs });
+  const resources = [
+    authRoutes(db),
+    companyRoutes(db),
+    userRoutes(db),
+    portRoutes(db),
+    containerRoutes(db),
+    vehicleRoutes(db, vin),
+    vinRoutes(vin),
+    dashboardRoutes(db),
+  ];
+  for (const r of resources) api.use(r.routes());
   app.use(api.routes());
   app.use(
     api.allowedMethods({

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   ADMIN_DIST: z.string().default('./admin/dist'),
   LOG_LEVEL: z.enum(['info', 'error', 'silent']).default('info'),
+  VPIC_URL: z.url().default('https://vpic.nhtsa.dot.gov/api'),
+  VPIC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
 });
 
 export type Config = {
@@ -47,6 +49,8 @@ export type Config = {
   dataDir: string;
   adminDist: string;
   logLevel: 'info' | 'error' | 'silent';
+  vpicUrl: string;
+  vpicTimeoutMs: number;
 };
 
 /** The secret survives restarts in DATA_DIR, so sessions do too. */
@@ -80,5 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     adminDist: e.ADMIN_DIST,
     logLevel: e.LOG_LEVEL,
+    vpicUrl: e.VPIC_URL.replace(/\/+$/, ''),
+    vpicTimeoutMs: e.VPIC_TIMEOUT_MS,
   };
 }

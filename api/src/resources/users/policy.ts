@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
 import { roleNeedsCompany, type Role } from '../../domain/roles';
 import { HttpError, badRequest, forbidden } from '../../http/errors';
@@ -35,5 +36,18 @@ export function checkRoleAndCompany(role: Role | null, companyId: number | null,
 export function checkUserDeletion(target: User) {
   if (target.role === 'SUPER_ADMIN') {
     throw forbidden('A super administrator cannot be deleted', 'users.superAdminProtected');
+  }
+}
+
+/**
+ * A user named on a record (a vehicle's buyer, a container's shipper) must be of that record's
+ * company and of one of the given roles; another company's user reads as "not found".
+ */
+export async function assertUserOfCompany(db: Knex, field: string, userId: number | null | undefined, companyId: number, roles: readonly Role[]) {
+  if (!userId) return;
+  const row = await db('users').where({ id: userId, companyId }).whereIn('role', roles as Role[]).first('id');
+  if (!row) {
+    const label = field === 'buyerId' ? 'buyer' : 'shipper';
+    throw badRequest(`The ${label} was not found in this company`, { [field]: `must be a ${roles.join(' or ')} of the same company` });
   }
 }

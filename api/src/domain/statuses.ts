@@ -1,0 +1,15 @@
+/** The eight shipping statuses (DESIGN.md §5), in the order a car moves through them. */
+export const VEHICLE_STATUSES = [
+  'NEW_PURCHASE',
+  'DISPATCHED',
+  'IN_PROGRESS',
+  'AT_WAREHOUSE',
+  'LOADED',
+  'SHIPPED',
+  'AT_PORT',
+  'RECEIVED',
+] as const;
+export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
+export const DEFAULT_VEHICLE_STATUS: VehicleStatus = 'NEW_PURCHASE';
+
+export const isVehicleStatus = (value: unknown): value is VehicleStatus => VEHICLE_STATUSES.includes(value as VehicleStatus);

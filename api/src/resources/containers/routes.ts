@@ -1,0 +1,164 @@
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { authorize, approvedUser, type ApiContext } from '../../http/auth';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { isUniqueViolation } from '../../http/dbErrors';
+import { respondWithList, type ListSpec } from '../../http/listQuery';
+import { parse, parseId } from '../../http/validate';
+import { assertCompanyExists } from '../companies/policy';
+import { assertPortsExist } from '../ports/policy';
+import { assertUserOfCompany } from '../users/policy';
+import type { User } from '../users/model';
+import { Vehicle } from '../vehicles/model';
+import { Container } from './model';
+import { scopeContainers } from './policy';
+import { ContainerCreateSchema, ContainerUpdateSchema } from './schema';
+
+const LIST: ListSpec = {
+  resource: 'containers',
+  sort: {
+    id: 'containers.id',
+    number: 'containers.number',
+    bookingNumber: 'containers.bookingNumber',
+    containerSize: 'containers.containerSize',
+    loadingDate: 'containers.loadingDate',
+    arrivalDate: 'containers.arrivalDate',
+    shippingLine: 'containers.shippingLine',
+    createdAt: 'containers.createdAt',
+  },
+  filters: {
+    id: { column: 'containers.id', kind: 'number' },
+    companyId: { column: 'containers.companyId', kind: 'number' },
+    shipperId: { column: 'containers.shipperId', kind: 'number' },
+    fromPortId: { column: 'containers.fromPortId', kind: 'number' },
+    toPortId: { column: 'containers.toPortId', kind: 'number' },
+    loadingDate: { column: 'containers.loadingDate', kind: 'date' },
+    arrivalDate: { column: 'containers.arrivalDate', kind: 'date' },
+    createdAt: { column: 'containers.createdAt', kind: 'date' },
+  },
+  search: ['containers.number', 'containers.bookingNumber', 'containers.sealNumber', 'containers.shippingLine'],
+  defaultSort: ['createdAt', 'DESC'],
+  idColumn: 'containers.id',
+};
+
+const NUMBER_TAKEN = 'Container number already exists';
+/** Company admins and shippers may be named as a container's shipper. */
+const SHIPPER_ROLES = ['SHIPPER', 'COMPANY_ADMIN'] as const;
+
+export function containerRoutes(db: Knex) {
+  const router = new Router({ prefix: '/containers' });
+
+  const rows = (user: User) =>
+    scopeContainers(
+      Container.query(db)
+        .leftJoin('ports as fromPort', 'fromPort.id', 'containers.fromPortId')
+        .leftJoin('ports as toPort', 'toPort.id', 'containers.toPortId')
+        .leftJoin('companies', 'companies.id', 'containers.companyId')
+        .select(
+          'containers.*',
+          'fromPort.name as fromPortName',
+          'fromPort.nameAr as fromPortNameAr',
+          'fromPort.country as fromPortCountry',
+          'toPort.name as toPortName',
+          'toPort.nameAr as toPortNameAr',
+          'toPort.country as toPortCountry',
+          'companies.name as companyName',
+          db('vehicles').count('*').where('vehicles.containerId', db.ref('containers.id')).as('vehicleCount'),
+        ),
+      user,
+    );
+
+  const findVisible = async (ctx: ApiContext) => {
+    const container = await rows(approvedUser(ctx)).findById(parseId(ctx.params.id));
+    if (!container) throw notFound('Container not found');
+    return container;
+  };
+
+  const detail = async (container: Container) => {
+    const [vehicles, files] = await Promise.all([
+      Vehicle.query(db).where({ containerId: container.id }).orderBy('id').select('id', 'vin', 'make', 'model', 'year', 'status', 'vehicleInfo', 'buyerId'),
+      db('vehicle_files').where({ containerId: container.id }).orderBy('id').select('id', 'fileType', 'fileName', 'mimeType', 'fileSize', 'width', 'height', 'createdAt'),
+    ]);
+    return { ...container.toJSON(), vehicles, files };
+  };
+
+  const saveOrConflict = async <T>(write: () => PromiseLike<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(NUMBER_TAKEN);
+      throw err;
+    }
+  };
+
+  /** SUPER_ADMIN picks the company and the shipper; everyone else gets their own. */
+  const ownership = async (user: User, input: { companyId?: number; shipperId?: number }, current?: Container) => {
+    if (user.role !== 'SUPER_ADMIN') {
+      if ((input.companyId && input.companyId !== user.companyId) || (input.shipperId && input.shipperId !== (current?.shipperId ?? user.id))) {
+        throw forbidden('Only a super administrator can choose the company and the shipper');
+      }
+      return { companyId: user.companyId!, shipperId: current?.shipperId ?? user.id };
+    }
+    const companyId = input.companyId ?? current?.companyId;
+    if (!companyId) throw badRequest('Company is required', { companyId: 'is required' });
+    const companyChanged = input.companyId !== undefined && input.companyId !== current?.companyId;
+    const shipperId = input.shipperId ?? (companyChanged ? undefined : (current?.shipperId ?? undefined));
+    if (!shipperId) throw badRequest('Shipper is required', { shipperId: 'is required' });
+    await assertCompanyExists(db, companyId);
+    await assertUserOfCompany(db, 'shipperId', shipperId, companyId, SHIPPER_ROLES);
+    return { companyId, shipperId };
+  };
+
+  router.get('/', authorize('containers', 'read'), async (ctx) => {
+    await respondWithList(ctx, LIST, rows(approvedUser(ctx)).toKnexQuery(), (row) => Container.fromDatabaseJson(row));
+  });
+
+  router.get('/:id', authorize('containers', 'read'), async (ctx) => {
+    ctx.body = await detail(await findVisible(ctx));
+  });
+
+  router.post('/', authorize('containers', 'create'), async (ctx) => {
+    const user = approvedUser(ctx);
+    const input = parse(ContainerCreateSchema, ctx.request.body, 'container');
+    const owner = await ownership(user, input);
+    await assertPortsExist(db, { fromPortId: input.fromPortId, toPortId: input.toPortId });
+    if (await db('containers').where({ number: input.number }).first('id')) throw conflict(NUMBER_TAKEN);
+    const created = await saveOrConflict(() => Container.query(db).insert({ ...input, ...owner }));
+    ctx.status = 201;
+    ctx.body = await detail((await rows(user).findById(created.id))!);
+  });
+
+  const update = async (ctx: ApiContext) => {
+    const user = approvedUser(ctx);
+    const container = await findVisible(ctx);
+    const input = parse(ContainerUpdateSchema, ctx.request.body, 'container');
+    const owner = await ownership(user, input, container);
+    await assertPortsExist(db, { fromPortId: input.fromPortId, toPortId: input.toPortId });
+    if (input.number && input.number !== container.number && (await db('containers').where({ number: input.number }).first('id'))) {
+      throw conflict(NUMBER_TAKEN);
+    }
+    await saveOrConflict(() =>
+      db.transaction(async (trx) => {
+        await trx('containers').where({ id: container.id }).update({ ...input, ...owner });
+        // A container moved to another company leaves its old company's vehicles behind.
+        if (owner.companyId !== container.companyId) await trx('vehicles').where({ containerId: container.id }).update({ containerId: null });
+      }),
+    );
+    ctx.body = await detail((await rows(user).findById(container.id))!);
+  };
+  router.patch('/:id', authorize('containers', 'update'), update);
+  router.put('/:id', authorize('containers', 'update'), update);
+
+  /** Its vehicles are unassigned (the foreign key sets null) and its files go with it. */
+  router.delete('/:id', authorize('containers', 'delete'), async (ctx) => {
+    const container = await findVisible(ctx);
+    const body = await detail(container);
+    await db.transaction(async (trx) => {
+      await trx('vehicles').where({ containerId: container.id }).update({ containerId: null });
+      await trx('containers').where({ id: container.id }).delete();
+    });
+    ctx.body = body;
+  });
+
+  return router;
+}
