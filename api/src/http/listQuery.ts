@@ -24,6 +24,7 @@ export type ListSpec = {
 };
 
 export const MAX_ROWS = 1000;
+const TOTAL_COLUMN = '__total';
 
 function parseJsonParam(ctx: Context, name: string): unknown {
   const raw = ctx.query[name];
@@ -109,7 +110,10 @@ function applyFilter(query: Knex.QueryBuilder, value: unknown, spec: ListSpec): 
     if (!def) throw badRequest(`Invalid filter: "${key}" cannot be filtered on. Use one of: q, ${Object.keys(spec.filters).join(', ')}`);
     if (op) {
       if (def.kind !== 'number' && def.kind !== 'date') throw badRequest(`Invalid filter: ${key} is not a range field`);
-      query.where(def.column, op === '_gte' ? '>=' : '<=', coerce(key, def.kind, raw) as string | number);
+      let bound = coerce(key, def.kind, raw) as string | number;
+      // Dates are ISO text: "up to 2031-02-15" must take every time on that day too.
+      if (def.kind === 'date' && op === '_lte' && /^\d{4}-\d{2}-\d{2}$/.test(String(bound))) bound = `${bound}T23:59:59.999Z`;
+      query.where(def.column, op === '_gte' ? '>=' : '<=', bound);
     } else if (Array.isArray(raw)) {
       if (raw.length > MAX_ROWS) throw badRequest(`Invalid filter: at most ${MAX_ROWS} values in ${key}`);
       query.whereIn(def.column, raw.map((v) => coerce(key, def.kind, v)) as (string | number)[]);
@@ -139,13 +143,24 @@ export async function respondWithList<T>(
   const isGetMany = applyFilter(filtered, parseJsonParam(ctx, 'filter'), spec);
   const page = isGetMany ? { offset: 0, limit: MAX_ROWS } : range;
 
-  const [countRow] = await filtered.clone().clearSelect().clearOrder().count({ total: '*' });
-  const total = Number(countRow?.total ?? 0);
-  const rows = await filtered
-    .orderBy(sort[0], sort[1].toLowerCase() as 'asc' | 'desc')
-    .orderBy(spec.idColumn, sort[1].toLowerCase() as 'asc' | 'desc')
+  const direction = sort[1].toLowerCase() as 'asc' | 'desc';
+  // One query for the page and the total (a window count over the filtered rows); only a page
+  // past the end, which has no row to carry the total, needs a second query.
+  const raw = (filtered as unknown as { client: { raw: (sql: string, bindings: string[]) => Knex.Raw } }).client.raw;
+  const withTotal = await filtered
+    .clone()
+    .select(raw('count(*) over () as ??', [TOTAL_COLUMN]))
+    .orderBy(sort[0], direction)
+    .orderBy(spec.idColumn, direction)
     .offset(page.offset)
     .limit(page.limit);
+  const total = withTotal.length
+    ? Number(withTotal[0][TOTAL_COLUMN])
+    : Number((await filtered.clone().clearSelect().clearOrder().count({ total: '*' }))[0]?.total ?? 0);
+  const rows = withTotal.map((row: Record<string, unknown>) => {
+    delete row[TOTAL_COLUMN];
+    return row;
+  });
 
   const last = rows.length ? page.offset + rows.length - 1 : page.offset;
   ctx.set('Content-Range', `${spec.resource} ${page.offset}-${last}/${total}`);

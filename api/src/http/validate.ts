@@ -17,7 +17,9 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown, what = 'in
   if (result.success) return result.data;
   const errors = fieldErrors(result.error);
   const [field, message] = Object.entries(errors)[0];
-  throw badRequest(field === '_' ? message : `Invalid ${what}: ${field}: ${message}`, errors);
+  // A message that is already a sentence ("Container number is required") is shown as it is.
+  const sentence = field === '_' || /^[A-Z]/.test(message);
+  throw badRequest(sentence ? message : `Invalid ${what}: ${field}: ${message}`, errors);
 }
 
 const IdSchema = z.coerce.number({ error: 'must be a number' }).int().positive().max(2 ** 31 - 1);

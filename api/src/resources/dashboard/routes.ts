@@ -52,6 +52,7 @@ export function dashboardRoutes(db: Knex) {
                 .as('ranked'),
             )
             .where('rn', '<=', PER_STATUS)
+            .orderBy('rn')
         : [],
       vehicles().select('id', 'vin', 'make', 'model', 'year', 'status', 'createdAt').orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(RECENT),
       isAdmin

@@ -1,0 +1,116 @@
+/**
+ * npm run bench: seeds 100,000 vehicles in 100 companies with 5,000 containers into a fresh SQLite
+ * database (and MariaDB/MySQL when MYSQL_URL is set), runs the real server in its own process, and
+ * loads it with autocannon. Prints req/s, p50 and p99, and each route's throughput relative to a
+ * bare Koa JSON endpoint measured in the same run.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createDb, migrateLatest } from '../api/src/db';
+import { createTestDatabase, type EngineName } from '../api/test/support/engines';
+import { freePort, ROOT } from '../api/test/support/serverProcess';
+import { BENCH_PASSWORD, seedBenchData } from './seed';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 10;
+
+type Row = { name: string; rps: number; p50: number; p99: number };
+
+function startProcess(args: string[], env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`process exited ${code}`)));
+    const check = setInterval(async () => {
+      try {
+        const res = await fetch(`http://127.0.0.1:${env.PORT}/api/health`);
+        if (res.ok || res.status === 200) {
+          clearInterval(check);
+          resolve(child);
+        }
+      } catch {
+        // not yet
+      }
+    }, 200);
+  });
+}
+
+async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
+  // A short warm-up first, so the JIT and the database's page cache are measured warm.
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  if (result.non2xx > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+async function benchEngine(engine: EngineName, bare: Row) {
+  const database = await createTestDatabase(engine);
+  const db = createDb(database.url);
+  await migrateLatest(db);
+  const seedStart = performance.now();
+  await seedBenchData(db);
+  process.stdout.write(`\n[${engine}] seeded 100,000 vehicles in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`);
+  await db.destroy();
+
+  const port = String(await freePort());
+  const server = await startProcess(['--import', 'tsx', path.join(ROOT, 'api/src/server.ts')], {
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'bench-secret-bench-secret',
+    ADMIN_PASSWORD: 'bench admin password',
+    VPIC_URL: 'http://127.0.0.1:9/api',
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'shipper50@bench.example', password: BENCH_PASSWORD }),
+    });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const headers = { cookie };
+    const list = (range: string, filter = '{}') =>
+      `${base}/api/vehicles?sort=${encodeURIComponent('["createdAt","DESC"]')}&range=${encodeURIComponent(range)}&filter=${encodeURIComponent(filter)}`;
+    const first = await fetch(list('[0,24]'), { headers });
+    const total = Number(first.headers.get('content-range')!.split('/')[1]);
+
+    const rows = [
+      await load('vehicles, first page', list('[0,24]'), headers),
+      await load('vehicles, first page, q', list('[0,24]', '{"q":"camr"}'), headers),
+      await load('vehicles, last page', list(`[${total - 25},${total - 1}]`), headers),
+      await load('dashboard', `${base}/api/dashboard`, headers),
+    ];
+    report(engine, rows, bare);
+    return rows;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await database.drop();
+  }
+}
+
+function report(engine: string, rows: Row[], bare: Row) {
+  const line = (r: Row) =>
+    `${r.name.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${((r.rps / bare.rps) * 100).toFixed(1).padStart(5)}% of bare Koa`;
+  process.stdout.write(`\n[${engine}] ${CONNECTIONS} connections, ${DURATION_S} s each\n`);
+  for (const r of [bare, ...rows]) process.stdout.write(line(r) + '\n');
+  const [firstPage, , lastPage, dashboard] = rows;
+  const checks = [
+    [`list p99 ≤ 50 ms`, firstPage.p99 <= 50],
+    [`list ≥ 20% of bare Koa`, firstPage.rps >= bare.rps * 0.2],
+    [`last page within 2× the first (p99)`, lastPage.p99 <= Math.max(2 * firstPage.p99, 2)],
+    [`dashboard p99 ≤ 50 ms`, dashboard.p99 <= 50],
+  ] as const;
+  for (const [label, ok] of checks) process.stdout.write(`  ${ok ? 'met ' : 'MISSED'}  ${label}\n`);
+}
+
+const barePort = String(await freePort());
+const bareServer = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bareKoa.ts')], { cwd: ROOT, env: { ...process.env, PORT: barePort }, stdio: ['ignore', 'pipe', 'inherit'] });
+await new Promise((r) => bareServer.stdout!.once('data', r));
+const bare = await load('bare Koa JSON', `http://127.0.0.1:${barePort}/`);
+bareServer.kill('SIGTERM');
+
+const engines: EngineName[] = process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
+for (const engine of engines) await benchEngine(engine, bare);
