@@ -16,6 +16,8 @@ afterAll(async () => {
 describe('signing in', () => {
   it('sends a visitor to /auth, with no header, and back to the page asked for after signing in', async () => {
     const { context, page } = await newPage(browser);
+    await page.goto('/waiting-approval');
+    await page.waitForURL('**/auth');
     await page.goto('/ports');
     await page.waitForURL('**/auth');
     await page.getByTestId('login-form').waitFor();
@@ -25,7 +27,7 @@ describe('signing in', () => {
     const { username, password } = admin();
     await page.locator('input[name=username]').fill(username);
     await page.locator('input[name=password]').fill(password);
-    await page.getByTestId('login-submit').click();
+    await page.keyboard.press('Enter'); // the keyboard is enough
     await page.waitForURL('**/ports');
     await page.getByRole('heading', { name: 'Ports' }).or(page.getByText('Name (English)')).first().waitFor();
     await context.close();
@@ -47,10 +49,14 @@ describe('signing in', () => {
 
     const toast = page.getByTestId('toast');
     await toast.waitFor();
+    const shownAt = Date.now();
     expect(await toast.innerText()).toContain('Login failed');
     expect(await toast.innerText()).toContain('Invalid username or password');
     expect(page.url()).toMatch(/\/auth$/);
     await screenshot(page, 'en-auth-login-failed');
+    // Toasts go away by themselves after about 5 seconds.
+    await toast.waitFor({ state: 'detached', timeout: 9000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(4000);
     await context.close();
   });
 
@@ -66,10 +72,27 @@ describe('signing in', () => {
     await context.close();
   });
 
+  it("says 'Logout failed' and stays signed in when the server refuses to sign out", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, admin().username, admin().password);
+    await page.route('**/api/logout', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'down', code: 'service.unavailable' }) }),
+    );
+    await page.getByTestId('logout-button').click();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('Logout failed');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
   it('signs out with the logout button, after which pages send back to /auth', async () => {
     const { context, page } = await newPage(browser);
     const { username, password } = admin();
     await signIn(page, username, password);
+    // Signed in, /auth has nothing to offer: back to the dashboard.
+    await page.goto('/auth');
+    await page.waitForURL((url) => url.pathname === '/');
     await page.getByTestId('logout-button').click();
     await page.waitForURL('**/auth');
     await page.goto('/users');
@@ -200,6 +223,12 @@ describe('menus follow the permission table', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, admin().username, admin().password);
     expect(await menuEntries(page)).toEqual(['Dashboard', 'Companies', 'Users', 'Vehicles', 'Containers', 'Ports', 'Documents', 'Invoices']);
+    // The navigation is 240 px wide, with the logo on top no taller than 60 px.
+    const nav = (await page.locator('nav').boundingBox())!;
+    expect(Math.round(nav.width)).toBe(240);
+    const logo = (await page.locator('nav img').boundingBox())!;
+    expect(logo.height).toBeLessThanOrEqual(60);
+    expect(logo.y).toBeLessThan((await page.getByTestId('main-menu').boundingBox())!.y);
     await context.close();
   });
 });

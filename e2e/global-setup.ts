@@ -64,7 +64,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+  const server = spawn(process.execPath, [path.join(root, 'e2e/api-server.mjs')], {
     cwd: root,
     env: {
       ...process.env,
@@ -77,12 +77,17 @@ export default async function setup(project: TestProject) {
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
       SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: process.env.E2E_API_LOG ?? 'error',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout!.on('data', (chunk) => (log += chunk));
   server.stderr!.on('data', (chunk) => (log += chunk));
+  let stopping = false;
+  // An API that dies under the tests fails them all: say why.
+  server.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`\nThe API stopped during the tests (${signal ?? `code ${code}`}):\n${log}\n`);
+  });
 
   try {
     await waitForHealth(baseUrl, server, () => log);
@@ -97,6 +102,7 @@ export default async function setup(project: TestProject) {
   project.provide('adminPassword', ADMIN_PASSWORD);
 
   return async () => {
+    stopping = true;
     if (server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactElement, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, useMediaQuery, type Theme } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { Form, SaveButton, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
@@ -14,7 +14,7 @@ export interface FormDialogProps {
   onSave: (values: Record<string, any>) => Promise<unknown>;
   successMessage: string;
   saveLabel?: string;
-  saveIcon?: ReactNode;
+  saveIcon?: ReactElement;
   defaultValues?: Record<string, unknown>;
   record?: Partial<RaRecord>;
   /** A 409 duplicate belongs to this field, with this message key (e.g. code → 'companies.codeTaken'). */
@@ -80,7 +80,7 @@ export const FormDialog = ({
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, paddingBlockStart: 1 }}>{children}</DialogContent>
         <DialogActions sx={{ paddingInline: 3, paddingBlockEnd: 2 }}>
           <Button onClick={close}>{translate('common.cancel')}</Button>
-          <SaveButton alwaysEnable label={saveLabel} icon={saveIcon as any} />
+          <SaveButton alwaysEnable label={saveLabel} icon={saveIcon} />
         </DialogActions>
       </Form>
     </Dialog>

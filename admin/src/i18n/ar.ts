@@ -280,7 +280,6 @@ const ar: Messages = {
     home: 'الانتقال إلى لوحة التحكم',
   },
   language: {
-    label: 'اللغة',
     switchTo: 'English',
     switchToHint: 'التبديل إلى الواجهة الإنجليزية',
   },
@@ -298,8 +297,6 @@ const ar: Messages = {
   auth: {
     signInTab: 'تسجيل الدخول',
     registerTab: 'إنشاء حساب',
-    signInTitle: 'سجّل الدخول إلى حسابك',
-    registerTitle: 'إنشاء حساب جديد',
     registerIntro: 'بعد التسجيل، يوافق المسؤول على حسابك ويعيّن شركتك.',
     username: 'اسم المستخدم (البريد الإلكتروني)',
     password: 'كلمة المرور',
@@ -336,7 +333,6 @@ const ar: Messages = {
     backToDashboard: 'العودة إلى لوحة التحكم',
     unauthorized: 'غير مصرح لك بالوصول إلى هذه الصفحة',
     unauthorizedHint: 'تواصل مع المسؤول إذا كنت بحاجة إلى الوصول.',
-    comingSoonTitle: '%{name}',
     comingSoon: 'هذه الصفحة قادمة قريبًا، وهي غير متاحة في هذا الإصدار بعد.',
     invalidRoute: 'مسار غير صالح',
   },
@@ -356,14 +352,10 @@ const ar: Messages = {
     add: 'إضافة',
     cancel: 'إلغاء',
     save: 'حفظ',
-    saving: 'جارٍ الحفظ',
-    delete: 'حذف',
     close: 'إغلاق',
     actions: 'الإجراءات',
-    search: 'بحث',
     all: 'الكل',
     loading: 'جارٍ التحميل',
-    required: 'مطلوب',
   },
   msg: {
     error: 'خطأ',
@@ -445,7 +437,6 @@ const ar: Messages = {
   dashboard: {
     title: 'لوحة التحكم',
     welcome: 'مرحبًا، %{username}',
-    signedInAs: 'مسجّل الدخول بصفة %{role}',
     counts: 'نظرة عامة',
     countFailed: 'تعذر التحميل',
     recentCompanies: 'أحدث الشركات',
@@ -486,7 +477,6 @@ const ar: Messages = {
     empty: 'لا يوجد مستخدمون بعد.',
     readOnly: 'يمكنك الاطلاع على مستخدمي شركتك. وحده المسؤول العام يستطيع تعديلهم.',
     filterStatus: 'الحالة',
-    noCompany: 'بلا شركة',
     noCompanies: 'أنشئ شركة أولًا: كل مستخدم تتم الموافقة عليه ينتمي إلى شركة.',
   },
   ports: {

@@ -13,7 +13,6 @@ const en = {
     home: 'Go to the dashboard',
   },
   language: {
-    label: 'Language',
     switchTo: 'العربية',
     switchToHint: 'Switch the interface to Arabic',
   },
@@ -31,8 +30,6 @@ const en = {
   auth: {
     signInTab: 'Sign in',
     registerTab: 'Register',
-    signInTitle: 'Sign in to your account',
-    registerTitle: 'Create an account',
     registerIntro: 'After registering, an administrator approves your account and assigns your company.',
     username: 'Username (e-mail)',
     password: 'Password',
@@ -69,7 +66,6 @@ const en = {
     backToDashboard: 'Back to the dashboard',
     unauthorized: 'You are not authorized to access this page',
     unauthorizedHint: 'Ask your administrator if you need access.',
-    comingSoonTitle: '%{name}',
     comingSoon: 'This page is coming soon. It is not available in this version yet.',
     invalidRoute: 'Invalid route',
   },
@@ -89,14 +85,10 @@ const en = {
     add: 'Add',
     cancel: 'Cancel',
     save: 'Save',
-    saving: 'Saving',
-    delete: 'Delete',
     close: 'Close',
     actions: 'Actions',
-    search: 'Search',
     all: 'All',
     loading: 'Loading',
-    required: 'Required',
   },
   msg: {
     error: 'Error',
@@ -178,7 +170,6 @@ const en = {
   dashboard: {
     title: 'Dashboard',
     welcome: 'Welcome, %{username}',
-    signedInAs: 'Signed in as %{role}',
     counts: 'Overview',
     countFailed: 'Could not load',
     recentCompanies: 'Recent companies',
@@ -220,7 +211,6 @@ const en = {
     empty: 'No users yet.',
     readOnly: 'You can see the users of your company. Only a super admin can change them.',
     filterStatus: 'Status',
-    noCompany: 'No company',
     noCompanies: 'Create a company first: every approved user belongs to one.',
   },
   ports: {

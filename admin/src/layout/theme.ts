@@ -30,7 +30,7 @@ function buildTheme(language: Language): RaThemeOptions {
     sidebar: { width: 240, closedWidth: 55 },
     components: {
       ...defaultLightTheme.components,
-      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { whiteSpace: 'nowrap' } } },
       // Wide tables scroll inside their card on small screens instead of widening the page.
       // (every flex level must be allowed to be narrower than its content for that).
       RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },

@@ -100,7 +100,7 @@ const UserList = () => {
       >
         <DataTable bulkActionButtons={false} rowClick={false} data-testid="users-table">
           <DataTable.Col source="username" cellSx={() => ({ whiteSpace: 'nowrap' })} render={(record) => <Ltr>{record.username}</Ltr>} />
-          <DataTable.Col source="role" render={(record) => (record.role ? translate(`roles.${record.role}`) : translate('roles.none'))} />
+          <DataTable.Col source="role" cellSx={() => ({ whiteSpace: 'nowrap' })} render={(record) => (record.role ? translate(`roles.${record.role}`) : translate('roles.none'))} />
           <DataTable.Col source="companyName" render={(record) => record.companyName ?? '—'} />
           <DataTable.Col source="status" disableSort render={(record) => <UserStatusChip record={record} />} />
           <DataTable.Col source="createdAt" render={(record) => <DateText value={record.createdAt} />} />
