@@ -20,6 +20,8 @@ import { vehicleRoutes } from './resources/vehicles/routes';
 import { vinRoutes } from './resources/vin/routes';
 import { dashboardRoutes } from './resources/dashboard/routes';
 import { createVinDecoder } from './services/vin/decoder';
+import { fileRoutes } from './resources/files/routes';
+import { documentRoutes } from './resources/documents/routes';
 
 export type AppOptions = { db: Knex; config: Config; logger?: Logger };
 
@@ -67,6 +69,9 @@ export function createApp({ db, config, logger = createLogger(config.logLevel) }
     vehicleRoutes(db, vin),
     vinRoutes(vin),
     dashboardRoutes(db),
+    fileRoutes(db, 'vehicles', config.uploadMaxBytes),
+    fileRoutes(db, 'containers', config.uploadMaxBytes),
+    documentRoutes(db, config.uploadMaxBytes),
   ];
   for (const r of resources) api.use(r.routes());
   app.use(api.routes());

@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   ADMIN_DIST: z.string().default('./admin/dist'),
   LOG_LEVEL: z.enum(['info', 'error', 'silent']).default('info'),
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(25),
   VPIC_URL: z.url().default('https://vpic.nhtsa.dot.gov/api'),
   VPIC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
 });
@@ -51,6 +52,7 @@ export type Config = {
   logLevel: 'info' | 'error' | 'silent';
   vpicUrl: string;
   vpicTimeoutMs: number;
+  uploadMaxBytes: number;
 };
 
 /** The secret survives restarts in DATA_DIR, so sessions do too. */
@@ -86,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     vpicUrl: e.VPIC_URL.replace(/\/+$/, ''),
     vpicTimeoutMs: e.VPIC_TIMEOUT_MS,
+    uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
   };
 }

@@ -63,7 +63,13 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
       Vehicle.query(db)
         .leftJoin('containers', 'containers.id', 'vehicles.containerId')
         .leftJoin('companies', 'companies.id', 'vehicles.companyId')
-        .select([...ROW_COLUMNS, fileCount(db, 'IMAGE', 'imageCount'), fileCount(db, 'DOCUMENT', 'documentCount')]),
+        .select([
+          ...ROW_COLUMNS,
+          fileCount(db, 'IMAGE', 'imageCount'),
+          fileCount(db, 'DOCUMENT', 'documentCount'),
+          // The first image's thumbnail shows in the vehicle list.
+          db('vehicle_files').min('id').where('vehicle_files.vehicleId', db.ref('vehicles.id')).where('fileType', 'IMAGE').as('thumbnailFileId'),
+        ]),
       user,
     );
 

@@ -1,0 +1,129 @@
+import { createReadStream } from 'node:fs';
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { authorize, approvedUser, type ApiContext } from '../../http/auth';
+import { notFound } from '../../http/errors';
+import { sendDownload } from '../../http/download';
+import { respondWithList, type ListSpec } from '../../http/listQuery';
+import { uploads } from '../../http/uploads';
+import { parse, parseId } from '../../http/validate';
+import { readChunks, writeChunksFromStream } from '../../services/files/chunks';
+import { detectFile, type DetectedFile } from '../../services/files/detect';
+import { safeFileName, withExtension } from '../../services/files/names';
+import { assertCompanyExists } from '../companies/policy';
+import { checkDocumentDeletion, scopeDocuments } from './policy';
+import { DocumentFieldsSchema } from './schema';
+
+const LIST: ListSpec = {
+  resource: 'documents',
+  sort: { id: 'documents.id', fileName: 'documents.fileName', fileSize: 'documents.fileSize', createdAt: 'documents.createdAt', documentType: 'documents.documentType' },
+  filters: {
+    id: { column: 'documents.id', kind: 'number' },
+    companyId: { column: 'documents.companyId', kind: 'number' },
+    documentType: { column: 'documents.documentType', kind: 'text' },
+    createdAt: { column: 'documents.createdAt', kind: 'date' },
+  },
+  search: ['documents.fileName', 'documents.documentType'],
+  defaultSort: ['createdAt', 'DESC'],
+  idColumn: 'documents.id',
+};
+
+const COLUMNS = [
+  'documents.id', 'documents.fileName', 'documents.mimeType', 'documents.fileSize', 'documents.uploadedBy', 'documents.companyId',
+  'documents.documentType', 'documents.metadata', 'documents.createdAt', 'users.username as uploaderName', 'companies.name as companyName',
+];
+
+type DocumentRow = {
+  id: number;
+  fileName: string;
+  mimeType: string;
+  fileSize: number;
+  uploadedBy: number | null;
+  companyId: number | null;
+  documentType: string | null;
+  metadata: unknown;
+  createdAt: string;
+  uploaderName: string | null;
+  companyName: string | null;
+};
+
+const toJson = (row: DocumentRow): DocumentRow => ({
+  ...row,
+  fileSize: Number(row.fileSize),
+  metadata: typeof row.metadata === 'string' ? JSON.parse(row.metadata) : (row.metadata ?? null),
+});
+
+/** Shared documents (SPEC.md §2 /documents): SUPER_ADMIN uploads; SUPER_ADMIN and SHIPPER read. */
+export function documentRoutes(db: Knex, uploadMaxBytes: number) {
+  const router = new Router({ prefix: '/documents' });
+
+  const visible = (ctx: ApiContext) =>
+    scopeDocuments(
+      db('documents').leftJoin('users', 'users.id', 'documents.uploadedBy').leftJoin('companies', 'companies.id', 'documents.companyId').select(COLUMNS),
+      approvedUser(ctx),
+    );
+
+  const findVisible = async (ctx: ApiContext) => {
+    const row = await visible(ctx).where('documents.id', parseId(ctx.params.id)).first();
+    if (!row) throw notFound('Document not found');
+    return toJson(row);
+  };
+
+  router.get('/', authorize('documents', 'read'), async (ctx) => {
+    await respondWithList(ctx, LIST, visible(ctx), toJson);
+  });
+
+  router.get('/:id', authorize('documents', 'read'), async (ctx) => {
+    ctx.body = await findVisible(ctx);
+  });
+
+  router.post('/', authorize('documents', 'create'), uploads(uploadMaxBytes), async (ctx) => {
+    const user = approvedUser(ctx);
+    const fields = parse(DocumentFieldsSchema, ctx.state.uploadFields, 'document');
+    await assertCompanyExists(db, fields.companyId);
+    const files = ctx.state.uploads!;
+    const types: DetectedFile[] = [];
+    for (const file of files) types.push(await detectFile(file.path, { images: false, text: true }));
+    const ids = await db.transaction(async (trx) => {
+      const created: number[] = [];
+      for (const [i, file] of files.entries()) {
+        const fileName = safeFileName(withExtension(safeFileName(file.name, types[i].extension), types[i].extension));
+        const [id] = await trx('documents').insert({
+          fileName,
+          mimeType: types[i].mimeType,
+          fileSize: file.size,
+          uploadedBy: user.id,
+          companyId: fields.companyId,
+          documentType: fields.documentType,
+          metadata: fields.metadata,
+          createdAt: new Date().toISOString(),
+        });
+        await writeChunksFromStream(trx, { documentId: Number(id) }, 'original', createReadStream(file.path));
+        created.push(Number(id));
+      }
+      return created;
+    });
+    ctx.status = 201;
+    const rows = (await visible(ctx).whereIn('documents.id', ids).orderBy('documents.id')).map(toJson);
+    // One file answers with its record (react-admin's create); several with the list.
+    ctx.body = rows.length === 1 ? rows[0] : rows;
+  });
+
+  router.get('/:id/download', authorize('documents', 'read'), async (ctx) => {
+    const document = await findVisible(ctx);
+    sendDownload(ctx, readChunks(db, { documentId: document.id }, 'original'), {
+      fileName: document.fileName,
+      mimeType: document.mimeType,
+      size: document.fileSize,
+    });
+  });
+
+  router.delete('/:id', authorize('documents', 'delete'), async (ctx) => {
+    const document = await findVisible(ctx);
+    checkDocumentDeletion(approvedUser(ctx), document);
+    await db('documents').where({ id: document.id }).delete();
+    ctx.body = document;
+  });
+
+  return router;
+}

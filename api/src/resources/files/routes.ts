@@ -1,0 +1,108 @@
+import Router from '@koa/router';
+import { ZipArchive } from 'archiver';
+import type { Knex } from 'knex';
+import { PassThrough } from 'node:stream';
+import { authorize, approvedUser, type ApiContext } from '../../http/auth';
+import { forbidden, notFound } from '../../http/errors';
+import { sendDownload } from '../../http/download';
+import { uploads } from '../../http/uploads';
+import { parseId } from '../../http/validate';
+import { can } from '../../domain/permissions';
+import { hasVariant, readChunks, type Variant } from '../../services/files/chunks';
+import { uniqueNames } from '../../services/files/names';
+import { FILE_COLUMNS, storeRecordFiles } from '../../services/files/store';
+import { Vehicle } from '../vehicles/model';
+import { scopeVehicles } from '../vehicles/policy';
+import { Container } from '../containers/model';
+import { scopeContainers } from '../containers/policy';
+
+type Kind = 'vehicles' | 'containers';
+const OWNER_COLUMN = { vehicles: 'vehicleId', containers: 'containerId' } as const;
+const ZIP_NAME = { vehicles: 'vehicle', containers: 'container' } as const;
+const VARIANTS: Variant[] = ['original', 'compressed', 'thumbnail'];
+
+/**
+ * The files of vehicles and of containers (SPEC.md §7): upload, delete, download, and all images
+ * as one streamed ZIP. Access follows the record: whoever may see the vehicle or container may
+ * read its files (a BUYER those of the vehicles sold to it); company staff may change them.
+ */
+export function fileRoutes(db: Knex, kind: Kind, uploadMaxBytes: number) {
+  const router = new Router({ prefix: `/${kind}/:id` });
+  const ownerColumn = OWNER_COLUMN[kind];
+
+  const findRecord = async (ctx: ApiContext): Promise<{ id: number; companyId: number }> => {
+    const user = approvedUser(ctx);
+    const id = parseId(ctx.params.id);
+    // Containers are for company staff only; a BUYER reaches files through its vehicles.
+    if (kind === 'containers' && !can(user.role, 'containers', 'read')) throw forbidden();
+    const record =
+      kind === 'vehicles'
+        ? await scopeVehicles(Vehicle.query(db), user).findById(id).select('vehicles.id', 'vehicles.companyId')
+        : await scopeContainers(Container.query(db), user).findById(id).select('containers.id', 'containers.companyId');
+    if (!record) throw notFound(kind === 'vehicles' ? 'Vehicle not found' : 'Container not found');
+    return record;
+  };
+
+  /** The file must belong to the record in the URL: another record's file id is "not found". */
+  const findFile = async (ctx: ApiContext, recordId: number) => {
+    const file = await db('vehicle_files').where({ id: parseId(ctx.params.fileId, 'fileId'), [ownerColumn]: recordId }).first(FILE_COLUMNS);
+    if (!file) throw notFound('File not found');
+    return file;
+  };
+
+  router.post('/files', authorize('files', 'create'), async (ctx, next) => {
+    await findRecord(ctx); // 404 before reading a byte of someone else's upload
+    await next();
+  }, uploads(uploadMaxBytes), async (ctx) => {
+    const record = await findRecord(ctx);
+    const user = approvedUser(ctx);
+    ctx.status = 201;
+    ctx.body = await storeRecordFiles(db, ctx.state.uploads!, { [ownerColumn]: record.id } as never, record.companyId, user.id);
+  });
+
+  router.delete('/files/:fileId', authorize('files', 'delete'), async (ctx) => {
+    const record = await findRecord(ctx);
+    const file = await findFile(ctx, record.id);
+    await db('vehicle_files').where({ id: file.id }).delete();
+    ctx.body = file;
+  });
+
+  router.get('/files/:fileId/download', authorize('files', 'read'), async (ctx) => {
+    const record = await findRecord(ctx);
+    const file = await findFile(ctx, record.id);
+    const variant = (ctx.query.variant ?? 'original') as Variant;
+    if (!VARIANTS.includes(variant) || (variant !== 'original' && file.fileType !== 'IMAGE')) {
+      throw notFound('No such version of this file');
+    }
+    const owner = { vehicleFileId: file.id };
+    if (!(await hasVariant(db, owner, variant))) throw notFound('No such version of this file');
+    const isOriginal = variant === 'original';
+    sendDownload(
+      ctx,
+      readChunks(db, owner, variant),
+      {
+        fileName: isOriginal ? file.fileName : `${file.fileName.replace(/\.[^.]+$/, '')}-${variant}.jpg`,
+        mimeType: isOriginal ? file.mimeType : 'image/jpeg',
+        size: isOriginal ? Number(file.fileSize) : undefined,
+      },
+      ctx.query.inline === '1' && file.fileType === 'IMAGE',
+    );
+  });
+
+  router.get('/download-images', authorize('files', 'read'), async (ctx) => {
+    const record = await findRecord(ctx);
+    const images = await db('vehicle_files').where({ [ownerColumn]: record.id, fileType: 'IMAGE' }).orderBy('id').select('id', 'fileName');
+    if (!images.length) throw notFound('There are no images to download');
+    const names = uniqueNames(images.map((i) => i.fileName));
+    // Streamed: archiver pulls one image at a time, chunk by chunk, as the client reads.
+    const archive = new ZipArchive({ store: true });
+    const out = new PassThrough();
+    archive.on('error', (err: Error) => out.destroy(err));
+    archive.pipe(out);
+    images.forEach((image, i) => archive.append(readChunks(db, { vehicleFileId: image.id }, 'original'), { name: names[i] }));
+    void archive.finalize();
+    sendDownload(ctx, out, { fileName: `${ZIP_NAME[kind]}_${record.id}_images.zip`, mimeType: 'application/zip' });
+  });
+
+  return router;
+}

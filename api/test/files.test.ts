@@ -1,0 +1,239 @@
+import exifr from 'exifr';
+import sharp from 'sharp';
+import yauzl from 'yauzl';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES } from './support/engines';
+import { startTestApp, type TestApp } from './support/testApp';
+import { seedWorld, type World } from './support/world';
+import { validVin } from './support/vins';
+import { exe, html, jpegHtmlPolyglot, jpegWithGps, pdf, png, pngBomb, svg } from './support/fixtures';
+
+const binary = (res: { on: Function; setEncoding?: Function }, cb: (err: Error | null, body: Buffer) => void) => {
+  const parts: Buffer[] = [];
+  res.on('data', (d: Buffer) => parts.push(d));
+  res.on('end', () => cb(null, Buffer.concat(parts)));
+};
+
+function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const entries = new Map<string, Buffer>();
+      zip.on('entry', (entry) => {
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e);
+          const parts: Buffer[] = [];
+          stream.on('data', (d) => parts.push(d));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(parts));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.readEntry();
+    });
+  });
+}
+
+const uploadTemps = () => readdirSync(tmpdir()).filter((n) => n.startsWith('vx-upload-'));
+
+describe.each(ENGINES)('vehicle and container files on %s', (engine) => {
+  let t: TestApp;
+  let w: World;
+  let vehicleA: number;
+  let vehicleB: number;
+  let containerA: number;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine, { VPIC_URL: 'http://127.0.0.1:9/api' });
+    w = await seedWorld(t);
+    const v = async (companyId: number, buyerId: number | null) =>
+      Number((await t.db('vehicles').insert({ vin: validVin(), companyId, buyerId, status: 'NEW_PURCHASE', createdAt: new Date().toISOString() }))[0]);
+    vehicleA = await v(w.companyA.id, w.buyer.id);
+    vehicleB = await v(w.companyB.id, w.buyerB.id);
+    containerA = Number((await t.db('containers').insert({ number: 'FILU1234567', companyId: w.companyA.id, createdAt: new Date().toISOString() }))[0]);
+  });
+  afterAll(() => t.close());
+
+  const upload = (path: string, files: { body: Buffer; name: string; type?: string }[], client = w.clients.SHIPPER) => {
+    const req = client.post(path);
+    for (const f of files) req.attach('file', f.body, { filename: f.name, contentType: f.type ?? 'application/octet-stream' });
+    return req;
+  };
+
+  it('stores images upright, without metadata, with a viewer copy and a thumbnail', async () => {
+    const photo = await jpegWithGps(640, 480);
+    expect((await exifr.gps(photo))?.latitude).toBeCloseTo(25.2083, 3);
+    const res = await upload(`/api/vehicles/${vehicleA}/files`, [{ body: photo, name: 'front.jpg', type: 'image/jpeg' }, { body: await png(2400, 1200), name: 'side.png' }]);
+    expect(res.status).toBe(201);
+    expect(res.body).toHaveLength(2);
+    const byName = (name: string) => res.body.find((f: { fileName: string }) => f.fileName === name);
+    const [front, side] = [byName('front.jpg'), byName('side.png')];
+    // EXIF orientation 6: the stored image is turned upright (portrait).
+    expect(front).toMatchObject({ fileType: 'IMAGE', fileName: 'front.jpg', mimeType: 'image/jpeg', width: 480, height: 640 });
+    expect(side).toMatchObject({ fileType: 'IMAGE', mimeType: 'image/png', width: 2400, height: 1200 });
+    expect(JSON.stringify(res.body)).not.toMatch(/"data"/);
+
+    const original = await w.clients.BUYER.get(`/api/vehicles/${vehicleA}/files/${front.id}/download`).buffer(true).parse(binary);
+    expect(original.status).toBe(200);
+    expect(original.headers['content-type']).toBe('image/jpeg');
+    expect(original.headers['content-disposition']).toBe('attachment; filename="front.jpg"');
+    expect(original.headers['x-content-type-options']).toBe('nosniff');
+    expect(original.headers['content-security-policy']).toContain('sandbox');
+    expect(await exifr.gps(original.body)).toBeUndefined();
+    const meta = await sharp(original.body).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([480, 640]);
+
+    const viewer = await w.clients.SHIPPER.get(`/api/vehicles/${vehicleA}/files/${side.id}/download?variant=compressed`).buffer(true).parse(binary);
+    const viewerMeta = await sharp(viewer.body).metadata();
+    expect([viewerMeta.format, viewerMeta.width, viewerMeta.height]).toEqual(['jpeg', 1600, 800]);
+    const thumb = await w.clients.SHIPPER.get(`/api/vehicles/${vehicleA}/files/${side.id}/download?variant=thumbnail`).buffer(true).parse(binary);
+    const thumbMeta = await sharp(thumb.body).metadata();
+    expect(Math.max(thumbMeta.width!, thumbMeta.height!)).toBe(320);
+
+    // The vehicle list shows the first image's thumbnail and the counts.
+    const list = await w.clients.SHIPPER.get('/api/vehicles').query({ filter: JSON.stringify({ id: [vehicleA] }) });
+    expect(list.body[0]).toMatchObject({ thumbnailFileId: Math.min(front.id, side.id), imageCount: 2 });
+  });
+
+  it('refuses files by their content: spoofed types, HTML, SVG, executables and polyglots get 415', async () => {
+    const before = Number((await t.db('vehicle_files').count({ n: '*' }))[0].n);
+    for (const f of [
+      { body: html, name: 'invoice.pdf', type: 'application/pdf' },
+      { body: exe, name: 'photo.jpg', type: 'image/jpeg' },
+      { body: svg, name: 'logo.svg', type: 'image/svg+xml' },
+      { body: jpegHtmlPolyglot, name: 'x.jpg', type: 'image/jpeg' },
+      { body: Buffer.from('plain words'), name: 'notes.txt', type: 'text/plain' },
+    ]) {
+      const res = await upload(`/api/vehicles/${vehicleA}/files`, [f]);
+      expect(res.status, f.name).toBe(415);
+      expect(res.body.code).toBe('request.unsupportedMediaType');
+      expect(res.body.message).toMatch(/accepted|could not be read/i);
+    }
+    // One bad file among good ones: nothing of the upload is kept.
+    const mixed = await upload(`/api/vehicles/${vehicleA}/files`, [{ body: await png(), name: 'ok.png' }, { body: html, name: 'bad.pdf' }]);
+    expect(mixed.status).toBe(415);
+    expect(Number((await t.db('vehicle_files').count({ n: '*' }))[0].n)).toBe(before);
+  });
+
+  it('refuses a decompression bomb within milliseconds and keeps serving', async () => {
+    const started = performance.now();
+    const res = await upload(`/api/vehicles/${vehicleA}/files`, [{ body: await pngBomb(), name: 'bomb.png' }]);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/megapixels/);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect((await w.clients.SHIPPER.get('/api/health')).status).toBe(200);
+  });
+
+  it('neutralises path parts, CR/LF and quotes in file names', async () => {
+    const res = await upload(`/api/vehicles/${vehicleA}/files`, [{ body: pdf(), name: '../../etc/pass"wd\r\nSet-Cookie: x=1.pdf' }]);
+    expect(res.status).toBe(201);
+    const name: string = res.body[0].fileName;
+    expect(name).not.toMatch(/[/\\\r\n"]/);
+    expect(name.endsWith('.pdf')).toBe(true);
+    const download = await w.clients.SHIPPER.get(`/api/vehicles/${vehicleA}/files/${res.body[0].id}/download`);
+    expect(download.headers['content-disposition']).not.toMatch(/[\r\n]/);
+    expect(download.headers['set-cookie']).toBeUndefined();
+    // A document with a misleading name gets the extension of what it is.
+    const renamed = await upload(`/api/vehicles/${vehicleA}/files`, [{ body: pdf(), name: 'scan.jpg' }]);
+    expect(renamed.body[0]).toMatchObject({ fileType: 'DOCUMENT', fileName: 'scan.jpg.pdf', mimeType: 'application/pdf' });
+  });
+
+  it('keeps one company out of another’s files: download, delete, ZIP, upload, and ids under other records', async () => {
+    const theirs = (await upload(`/api/vehicles/${vehicleB}/files`, [{ body: await png(), name: 'b.png' }], w.clients.SUPER_ADMIN)).body[0];
+    const mine = (await upload(`/api/vehicles/${vehicleA}/files`, [{ body: await png(), name: 'a.png' }])).body[0];
+    for (const res of [
+      await w.clients.SHIPPER.get(`/api/vehicles/${vehicleB}/files/${theirs.id}/download`),
+      await w.clients.SHIPPER.delete(`/api/vehicles/${vehicleB}/files/${theirs.id}`),
+      await w.clients.SHIPPER.get(`/api/vehicles/${vehicleB}/download-images`),
+      await upload(`/api/vehicles/${vehicleB}/files`, [{ body: await png(), name: 'c.png' }]),
+      // Their file id under my vehicle: still not found.
+      await w.clients.SHIPPER.get(`/api/vehicles/${vehicleA}/files/${theirs.id}/download`),
+      await w.clients.SHIPPER.delete(`/api/vehicles/${vehicleA}/files/${theirs.id}`),
+      // My vehicle's file under my container: not found either.
+      await w.clients.SHIPPER.get(`/api/containers/${containerA}/files/${mine.id}/download`),
+    ]) {
+      expect(res.status).toBe(404);
+    }
+    expect(await t.db('vehicle_files').where({ id: theirs.id }).first()).toBeDefined();
+    // A buyer reads its own vehicle's files but changes nothing, and never container files.
+    expect((await w.clients.BUYER.get(`/api/vehicles/${vehicleA}/files/${mine.id}/download`)).status).toBe(200);
+    expect((await w.clients.BUYER.delete(`/api/vehicles/${vehicleA}/files/${mine.id}`)).status).toBe(403);
+    expect((await w.clients.BUYER.get(`/api/containers/${containerA}/download-images`)).status).toBe(403);
+    expect((await w.clients.BUYER.get(`/api/vehicles/${vehicleB}/files/${theirs.id}/download`)).status).toBe(404);
+  });
+
+  it('streams all images as a ZIP whose entries are the stored originals, names de-duplicated', async () => {
+    const files = (
+      await upload(`/api/containers/${containerA}/files`, [
+        { body: await png(100, 100), name: 'door.png' },
+        { body: await png(120, 100), name: 'door.png' },
+        { body: await jpegWithGps(200, 100), name: '../seal.jpg' },
+        { body: pdf(), name: 'bill.pdf' },
+      ])
+    ).body;
+    const zip = await w.clients.COMPANY_ADMIN.get(`/api/containers/${containerA}/download-images`).buffer(true).parse(binary);
+    expect(zip.status).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['content-disposition']).toBe(`attachment; filename="container_${containerA}_images.zip"`);
+    const entries = await unzip(zip.body);
+    expect([...entries.keys()].sort()).toEqual(['door (2).png', 'door.png', 'seal.jpg']);
+    const images = files.filter((f: { fileType: string }) => f.fileType === 'IMAGE').sort((a: { id: number }, b: { id: number }) => a.id - b.id);
+    const zipNames = [...entries.keys()];
+    for (const [i, image] of images.entries()) {
+      const original = await w.clients.SHIPPER.get(`/api/containers/${containerA}/files/${image.id}/download`).buffer(true).parse(binary);
+      expect(entries.get(zipNames[i])!.equals(original.body), zipNames[i]).toBe(true);
+    }
+    const empty = Number((await t.db('vehicles').insert({ vin: validVin(), companyId: w.companyA.id, status: 'NEW_PURCHASE', createdAt: new Date().toISOString() }))[0]);
+    expect((await w.clients.SHIPPER.get(`/api/vehicles/${empty}/download-images`)).status).toBe(404);
+  });
+
+  it('deletes a file with its stored bytes', async () => {
+    const file = (await upload(`/api/vehicles/${vehicleA}/files`, [{ body: await png(), name: 'gone.png' }])).body[0];
+    expect(Number((await t.db('file_chunks').where({ vehicleFileId: file.id }).count({ n: '*' }))[0].n)).toBe(3);
+    const res = await w.clients.COMPANY_ADMIN.delete(`/api/vehicles/${vehicleA}/files/${file.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.fileName).toBe('gone.png');
+    expect(Number((await t.db('file_chunks').where({ vehicleFileId: file.id }).count({ n: '*' }))[0].n)).toBe(0);
+  });
+
+  it('round-trips an 8 MB file byte for byte, in chunks of at most 1 MiB', async () => {
+    const big = pdf(8 * 1024 * 1024);
+    const res = await upload(`/api/vehicles/${vehicleA}/files`, [{ body: big, name: 'manual.pdf' }]);
+    expect(res.status).toBe(201);
+    const chunks = await t.db('file_chunks').where({ vehicleFileId: res.body[0].id }).select('seq');
+    expect(chunks).toHaveLength(8);
+    const back = await w.clients.SHIPPER.get(`/api/vehicles/${vehicleA}/files/${res.body[0].id}/download`).buffer(true).parse(binary);
+    expect(Number(back.headers['content-length'])).toBe(big.length);
+    expect(back.body.equals(big)).toBe(true);
+  });
+
+  it('refuses an upload over UPLOAD_MAX_MB with 413, leaving no temporary file behind', async () => {
+    const small = await startTestApp(engine, { UPLOAD_MAX_MB: '1' });
+    try {
+      const company = await small.company();
+      const shipper = await small.user({ role: 'SHIPPER', companyId: company.id });
+      const vehicle = Number((await small.db('vehicles').insert({ vin: validVin(), companyId: company.id, status: 'NEW_PURCHASE', createdAt: new Date().toISOString() }))[0]);
+      const agent = await small.signedIn(shipper.username);
+      const before = uploadTemps().length;
+      const res = await agent.post(`/api/vehicles/${vehicle}/files`).attach('file', pdf(1.5 * 1024 * 1024), 'big.pdf');
+      expect(res.status).toBe(413);
+      expect(res.body.message).toMatch(/1 MB/);
+      expect(uploadTemps().length).toBe(before);
+      expect(Number((await small.db('vehicle_files').count({ n: '*' }))[0].n)).toBe(0);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('answers a non-multipart upload or one without the file field with a 4xx message', async () => {
+    expect((await w.clients.SHIPPER.post(`/api/vehicles/${vehicleA}/files`).send({ file: 'x' })).status).toBe(415);
+    const none = await w.clients.SHIPPER.post(`/api/vehicles/${vehicleA}/files`).field('other', 'x');
+    expect(none.status).toBe(400);
+    expect(none.body.message).toMatch(/file/);
+  });
+});
