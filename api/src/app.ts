@@ -28,6 +28,13 @@ export type AppOptions = { db: Knex; config: Config; logger?: Logger };
 /** Builds the whole Koa app (API and console) without listening, for server.ts and for tests. */
 export function createApp({ db, config, logger = createLogger(config.logLevel) }: AppOptions): Koa {
   const app = new Koa({ proxy: config.trustProxy });
+  // Errors after the response started (a download the client stopped reading) come here. A client
+  // going away is normal; anything else is logged like any other failure.
+  app.silent = true;
+  app.on('error', (err: Error & { code?: string }) => {
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
+    logger.error('stream failed', { error: err });
+  });
 
   app.use(requestLog(logger));
   app.use(errorMiddleware(logger));

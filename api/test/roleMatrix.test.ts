@@ -3,6 +3,7 @@ import { ENGINES } from './support/engines';
 import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
 import { ACTORS, seedWorld, type Actor, type World } from './support/world';
 import { validVin } from './support/vins';
+import sharp from 'sharp';
 
 /**
  * Every route of the API foundation, for every actor, with the status the role table of
@@ -16,7 +17,11 @@ type Case = {
   /** The request path; without it, the route's own path with {id} replaced by a fresh target's id. */
   path?: (t: TestApp, w: World) => string;
   target?: (t: TestApp, w: World) => Promise<number>;
+  /** A path built from fresh records when one id is not enough. */
+  targetPath?: (t: TestApp, w: World) => Promise<string>;
   body?: (t: TestApp, w: World, actor: Actor) => Promise<object> | object;
+  /** A multipart upload instead of a JSON body. */
+  attach?: () => { body: Buffer; name: string };
   /** Sign in afresh for this case (the route changes the session itself). */
   freshClient?: boolean;
   expected: Record<Actor, number>;
@@ -36,6 +41,26 @@ const freshContainer = async (t: TestApp, w: World) =>
   Number((await t.db('containers').insert({ number: `MTX${String(n++).padStart(8, '0')}`, companyId: w.companyA.id, shipperId: w.shipper.id, createdAt: new Date().toISOString() }))[0]);
 const freshVehicle = async (t: TestApp, w: World) =>
   Number((await t.db('vehicles').insert({ vin: validVin(), companyId: w.companyA.id, shipperId: w.shipper.id, buyerId: w.buyer.id, status: 'NEW_PURCHASE', createdAt: new Date().toISOString() }))[0]);
+// A PNG of one pixel and a PDF, made once: uploads in the matrix only need something valid.
+let tinyPng: Buffer;
+const smallPdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n');
+const freshVehicleFile = async (t: TestApp, w: World) => {
+  const vehicleId = await freshVehicle(t, w);
+  const [id] = await t.db('vehicle_files').insert({ vehicleId, companyId: w.companyA.id, fileType: 'IMAGE', fileName: 'a.png', mimeType: 'image/png', fileSize: tinyPng.length, createdAt: new Date().toISOString() });
+  await t.db('file_chunks').insert({ vehicleFileId: Number(id), variant: 'original', seq: 0, data: tinyPng });
+  return { vehicleId, fileId: Number(id) };
+};
+const freshContainerFile = async (t: TestApp, w: World) => {
+  const containerId = await freshContainer(t, w);
+  const [id] = await t.db('vehicle_files').insert({ containerId, companyId: w.companyA.id, fileType: 'IMAGE', fileName: 'a.png', mimeType: 'image/png', fileSize: tinyPng.length, createdAt: new Date().toISOString() });
+  await t.db('file_chunks').insert({ vehicleFileId: Number(id), variant: 'original', seq: 0, data: tinyPng });
+  return { containerId, fileId: Number(id) };
+};
+const freshDocument = async (t: TestApp, w: World) => {
+  const [id] = await t.db('documents').insert({ fileName: 'd.pdf', mimeType: 'application/pdf', fileSize: smallPdf.length, uploadedBy: w.superAdmin.id, createdAt: new Date().toISOString() });
+  await t.db('file_chunks').insert({ documentId: Number(id), variant: 'original', seq: 0, data: smallPdf });
+  return Number(id);
+};
 const freshPort = async (t: TestApp) => Number((await t.db('ports').insert({ name: `Port ${n++}`, nameAr: 'ميناء', country: 'UAE', createdAt: new Date().toISOString() }))[0]);
 
 const CASES: Case[] = [
@@ -108,10 +133,27 @@ const CASES: Case[] = [
   { route: 'GET /api/vin/{vin}', method: 'get', path: () => `/api/vin/${validVin()}`, expected: approved(200) },
   { route: 'GET /api/vehicle-makes', method: 'get', path: () => '/api/vehicle-makes?q=toy', expected: approved(200) },
   { route: 'GET /api/dashboard', method: 'get', expected: approved(200) },
+
+  // Files follow their record: a BUYER reads the files of the vehicles sold to it.
+  { route: 'POST /api/vehicles/{id}/files', method: 'post', target: freshVehicle, attach: () => ({ body: tinyPng, name: 'p.png' }), expected: staff(201) },
+  { route: 'GET /api/vehicles/{id}/files/{fileId}/download', method: 'get', targetPath: async (t, w) => { const f = await freshVehicleFile(t, w); return `/api/vehicles/${f.vehicleId}/files/${f.fileId}/download`; }, expected: approved(200) },
+  { route: 'DELETE /api/vehicles/{id}/files/{fileId}', method: 'delete', targetPath: async (t, w) => { const f = await freshVehicleFile(t, w); return `/api/vehicles/${f.vehicleId}/files/${f.fileId}`; }, expected: staff(200) },
+  { route: 'GET /api/vehicles/{id}/download-images', method: 'get', targetPath: async (t, w) => `/api/vehicles/${(await freshVehicleFile(t, w)).vehicleId}/download-images`, expected: approved(200) },
+  { route: 'POST /api/containers/{id}/files', method: 'post', target: freshContainer, attach: () => ({ body: tinyPng, name: 'p.png' }), expected: staff(201) },
+  { route: 'GET /api/containers/{id}/files/{fileId}/download', method: 'get', targetPath: async (t, w) => { const f = await freshContainerFile(t, w); return `/api/containers/${f.containerId}/files/${f.fileId}/download`; }, expected: staff(200) },
+  { route: 'DELETE /api/containers/{id}/files/{fileId}', method: 'delete', targetPath: async (t, w) => { const f = await freshContainerFile(t, w); return `/api/containers/${f.containerId}/files/${f.fileId}`; }, expected: staff(200) },
+  { route: 'GET /api/containers/{id}/download-images', method: 'get', targetPath: async (t, w) => `/api/containers/${(await freshContainerFile(t, w)).containerId}/download-images`, expected: staff(200) },
+
+  { route: 'GET /api/documents', method: 'get', expected: { ...deny, SHIPPER: 200, SUPER_ADMIN: 200 } },
+  { route: 'POST /api/documents', method: 'post', attach: () => ({ body: smallPdf, name: 'd.pdf' }), expected: superAdminOnly(201) },
+  { route: 'GET /api/documents/{id}/download', method: 'get', target: freshDocument, expected: { ...deny, SHIPPER: 200, SUPER_ADMIN: 200 } },
+  // Deleting is for a SUPER_ADMIN or the uploader (a SUPER_ADMIN here), so a SHIPPER is refused.
+  { route: 'DELETE /api/documents/{id}', method: 'delete', target: freshDocument, expected: superAdminOnly(200) },
 ];
 
 async function resolvePath(c: Case, t: TestApp, w: World): Promise<string> {
   if (c.path) return c.path(t, w);
+  if (c.targetPath) return c.targetPath(t, w);
   const [, template] = c.route.split(' ');
   return c.target ? template.replace('{id}', String(await c.target(t, w))) : template;
 }
@@ -123,6 +165,7 @@ describe.each(ENGINES)('role × route matrix on %s', (engine) => {
     // vPIC is unreachable here (a closed port): the bundled decoder answers at once.
     t = await startTestApp(engine, { VPIC_URL: 'http://127.0.0.1:9/api', VPIC_TIMEOUT_MS: '500' });
     w = await seedWorld(t);
+    tinyPng = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#c00' } }).png().toBuffer();
   });
   afterAll(() => t.close());
 
@@ -132,7 +175,8 @@ describe.each(ENGINES)('role × route matrix on %s', (engine) => {
       const client = c.freshClient ? await freshClientFor(actor) : w.clients[actor];
       const path = await resolvePath(c, t, w);
       const req = client[c.method](path);
-      const res = c.body ? await req.send(await c.body(t, w, actor)) : await req;
+      const file = c.attach?.();
+      const res = file ? await req.attach('file', file.body, file.name) : c.body ? await req.send(await c.body(t, w, actor)) : await req;
       seen[actor] = res.status;
       if (res.status >= 400) expect(res.body.message, `${actor} ${c.route}`).toEqual(expect.any(String));
     }
