@@ -77,6 +77,10 @@ export default async function setup(project: TestProject) {
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
       SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
+      // A closed port: the public vehicle database is "unreachable" at once, so VINs and makes come
+      // from the bundled offline data, the same on every machine and without network access.
+      VPIC_URL: 'http://127.0.0.1:9/api',
+      VPIC_TIMEOUT_MS: '1000',
       LOG_LEVEL: process.env.E2E_API_LOG ?? 'error',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -244,11 +244,11 @@ describe('dashboard and routes', () => {
   });
 
   it('serves deep links and shows an honest placeholder for screens still to come', async () => {
-    await page.goto('/vehicles');
+    await page.goto('/documents');
     await page.getByTestId('coming-soon').waitFor();
     expect(await page.getByTestId('coming-soon').innerText()).toContain('coming soon');
     const selected = page.getByTestId('main-menu').locator('.Mui-selected');
-    expect(await selected.innerText()).toBe('Vehicles');
+    expect(await selected.innerText()).toBe('Documents');
   });
 
   it('opens the navigation as a drawer behind the menu button on a small screen', async () => {

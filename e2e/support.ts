@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { vinCheckDigit } from '../api/src/domain/vin';
+import { containerCheckDigit } from '../api/src/domain/containerNumber';
 
 /** Debian's Chromium, headless, with no network chatter of its own. */
 export function launchBrowser(): Promise<Browser> {
@@ -134,4 +136,44 @@ export class ApiClient {
       pendingApproval: false,
     }).then((user) => ({ ...user, username, password }));
   }
+}
+
+/**
+ * A VIN nobody has used in this run, with a correct check digit (position 9) unless asked
+ * otherwise. '1HG' is Honda for the bundled decoder, position 10 '3' the model year 2003.
+ */
+let vinSerial = Math.floor(Math.random() * 800_000);
+export function uniqueVin({ wmi = '1HG', validCheckDigit = true }: { wmi?: string; validCheckDigit?: boolean } = {}) {
+  const serial = String(100_000 + (++vinSerial % 900_000)).padStart(6, '0');
+  const draft = `${wmi}CM826_3A${serial}`;
+  const digit = vinCheckDigit(draft.replace('_', '0'));
+  const wrong = digit === '1' ? '2' : '1';
+  return draft.replace('_', validCheckDigit ? digit : wrong);
+}
+
+/** Test data through the API (as a super admin): a vehicle, a container. */
+export async function createVehicle(api: ApiClient, data: Record<string, unknown>) {
+  return api.send<Record<string, any>>('POST', '/vehicles', { vin: uniqueVin(), ...data });
+}
+
+export async function createContainer(api: ApiClient, data: Record<string, unknown>) {
+  return api.send<Record<string, any>>('POST', '/containers', { number: uniqueContainerNumber(), ...data });
+}
+
+/** An ISO 6346 container number with a correct check digit, unused in this run. */
+let containerSerial = Math.floor(Math.random() * 800_000);
+export function uniqueContainerNumber(owner = 'MSC') {
+  const serial = String(100_000 + (++containerSerial % 900_000)).padStart(6, '0');
+  const draft = `${owner}U${serial}`;
+  return `${draft}${containerCheckDigit(`${draft}0`)}`;
+}
+
+/** The text of the toast on screen, then closes it so the next one can be read. */
+export async function takeToast(page: Page): Promise<string> {
+  const toast = page.getByTestId('toast');
+  await toast.waitFor();
+  const text = await toast.innerText();
+  await toast.getByRole('button', { name: /Close|إغلاق/ }).click();
+  await toast.waitFor({ state: 'detached' });
+  return text;
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactElement, type ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, useMediaQuery, type Theme } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, useMediaQuery, type Breakpoint, type Theme } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { Form, SaveButton, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { codeOf } from '../providers/http';
@@ -12,7 +12,11 @@ export interface FormDialogProps {
   title: ReactNode;
   /** Sends the values; its rejection is shown (toast and field errors). */
   onSave: (values: Record<string, any>) => Promise<unknown>;
-  successMessage: string;
+  /** The toast after a save: a message key, or one chosen from what the save returned (a warning, say). */
+  successMessage: string | ((saved: any) => { message: string; type: 'success' | 'warning' });
+  /** The message key shown when a failure has no message of its own (default msg.error). */
+  errorFallback?: string;
+  maxWidth?: Breakpoint;
   saveLabel?: string;
   saveIcon?: ReactElement;
   defaultValues?: Record<string, unknown>;
@@ -33,6 +37,8 @@ export const FormDialog = ({
   title,
   onSave,
   successMessage,
+  errorFallback,
+  maxWidth = 'xs',
   saveLabel = 'common.save',
   saveIcon,
   defaultValues,
@@ -55,21 +61,22 @@ export const FormDialog = ({
 
   const submit = async (values: Record<string, any>) => {
     try {
-      await onSave(values);
-      notify(successMessage, { type: 'success' });
+      const saved = await onSave(values);
+      const toast = typeof successMessage === 'string' ? { message: successMessage, type: 'success' as const } : successMessage(saved);
+      notify(toast.message, { type: toast.type });
       refresh();
       close();
       return undefined;
     } catch (error) {
       const isDuplicate = duplicate && codeOf(error) === 'conflict.duplicate';
-      const message = isDuplicate ? translate(duplicate.message) : errorMessage(error, translate);
+      const message = isDuplicate ? translate(duplicate.message) : errorMessage(error, translate, errorFallback);
       notify(message, { type: 'error' });
       return { ...fieldErrorsOf(error), ...(isDuplicate ? { [duplicate.field]: message } : {}) };
     }
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs" fullScreen={fullScreen} data-testid={testId}>
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth={maxWidth} fullScreen={fullScreen} data-testid={testId}>
       <Form key={formKey} onSubmit={submit} defaultValues={defaultValues} record={record} noValidate>
         <DialogTitle id={titleId} sx={{ paddingInlineEnd: 6 }}>
           {typeof title === 'string' ? translate(title, { _: title }) : title}

@@ -21,3 +21,17 @@ export function formatListDate(value: unknown, language: string): string {
     day: '2-digit',
   }).format(date);
 }
+
+/** A moment as "MMM dd, yyyy, HH:mm" (histories), Latin digits in Arabic too. */
+export function formatDateTime(value: unknown, language: string): string {
+  const date = parseApiDate(value);
+  if (!date) return '';
+  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+}

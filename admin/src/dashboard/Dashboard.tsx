@@ -1,25 +1,59 @@
-import { Box, Chip, Grid, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Grid, Typography } from '@mui/material';
 import AnchorIcon from '@mui/icons-material/Anchor';
 import BusinessIcon from '@mui/icons-material/Business';
 import PeopleIcon from '@mui/icons-material/People';
-import { Title, useTranslate } from 'react-admin';
+import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
+import InventoryIcon from '@mui/icons-material/Inventory2';
+import { useQuery } from '@tanstack/react-query';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Name, useTranslateWith } from '../common/Interpolate';
 import { can, canAccess } from '@domain/permissions';
 import { useCurrentUser } from '../providers/useCurrentUser';
+import type { AppDataProvider } from '../providers/dataProvider';
+import { errorMessage } from '../providers/errorMessage';
 import { CountCard } from './CountCard';
 import { RecentCompanies } from './RecentCompanies';
+import { RecentVehicles } from './RecentVehicles';
+import { StatusBoard } from './StatusBoard';
+
+const SectionTitle = ({ children }: { children: React.ReactNode }) => (
+  <Typography variant="overline" component="h2" color="text.secondary" sx={{ display: 'block', marginBlockEnd: 0.5 }}>
+    {children}
+  </Typography>
+);
 
 /**
- * The dashboard frame: count cards (ports for everyone; companies and users for the roles that may
- * read them) and the most recent companies. Vehicle and container parts come with those screens.
+ * The dashboard, from one call to GET /api/dashboard: count cards (companies and users for the
+ * admin roles), vehicles by status (not for buyers), the newest vehicles and, for admins, the
+ * newest companies.
  */
 const Dashboard = () => {
   const translate = useTranslate();
   const translateWith = useTranslateWith();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const { user } = useCurrentUser();
   const role = user?.role;
+  const { data, isPending, error, refetch } = useQuery({
+    queryKey: ['dashboard', user?.id],
+    queryFn: () => dataProvider.getDashboard(),
+    staleTime: 0,
+  });
   const seesAdminCards = can(role, 'companies', 'read') && can(role, 'users', 'read');
+  const seesStatistics = role === 'SUPER_ADMIN' || role === 'COMPANY_ADMIN' || role === 'SHIPPER';
   const linkIf = (resource: string, to: string) => (canAccess(role, { resource, action: 'menu' }) ? to : undefined);
+  const count = (name: string) => (data?.counts as Record<string, number> | undefined)?.[name];
+
+  const cards = [
+    { key: 'vehicles', label: 'nav.vehicles', icon: DirectionsCarIcon, to: linkIf('vehicles', '/vehicles') },
+    { key: 'containers', label: 'nav.containers', icon: InventoryIcon, to: linkIf('containers', '/containers') },
+    { key: 'ports', label: 'nav.ports', icon: AnchorIcon, to: linkIf('ports', '/ports') },
+    ...(seesAdminCards
+      ? [
+          { key: 'companies', label: 'nav.companies', icon: BusinessIcon, to: linkIf('companies', '/companies') },
+          { key: 'users', label: 'nav.users', icon: PeopleIcon, to: linkIf('users', '/users') },
+        ]
+      : []),
+  ] as const;
 
   return (
     <Box sx={{ paddingBlock: 2 }} data-testid="dashboard">
@@ -31,33 +65,54 @@ const Dashboard = () => {
         {role && <Chip size="small" color="primary" variant="outlined" label={translate(`roles.${role}`)} />}
       </Box>
 
-      <Typography variant="overline" component="h2" color="text.secondary">
-        {translate('dashboard.counts')}
-      </Typography>
-      <Grid container spacing={2} sx={{ marginBlockEnd: 1.5 }}>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <CountCard resource="ports" label="nav.ports" icon={AnchorIcon} to={linkIf('ports', '/ports')} />
-        </Grid>
-        {seesAdminCards && (
-          <>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <CountCard resource="companies" label="nav.companies" icon={BusinessIcon} to={linkIf('companies', '/companies')} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-              <CountCard resource="users" label="nav.users" icon={PeopleIcon} to={linkIf('users', '/users')} />
-            </Grid>
-          </>
-        )}
-      </Grid>
-      <Typography variant="body2" color="text.secondary" sx={{ marginBlockEnd: 3 }}>
-        {translate('dashboard.comingLater')}
-      </Typography>
+      {error && (
+        <Alert
+          severity="error"
+          sx={{ marginBlockEnd: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => refetch()}>
+              {translate('common.retry')}
+            </Button>
+          }
+        >
+          {translate('dashboard.loadFailed')} {errorMessage(error, translate, '')}
+        </Alert>
+      )}
 
-      {seesAdminCards && (
-        <Box sx={{ maxWidth: 720 }}>
-          <RecentCompanies showViewAll={!!linkIf('companies', '/companies')} />
+      <SectionTitle>{translate('dashboard.counts')}</SectionTitle>
+      <Grid container spacing={2} sx={{ marginBlockEnd: 3 }}>
+        {cards.map((card) => (
+          <Grid key={card.key} size={{ xs: 12, sm: 6, md: 4, lg: seesAdminCards ? 2.4 : 4 }}>
+            <CountCard
+              testId={card.key}
+              label={card.label}
+              icon={card.icon}
+              to={card.to}
+              value={count(card.key)}
+              isPending={isPending}
+              failed={!!error}
+            />
+          </Grid>
+        ))}
+      </Grid>
+
+      {seesStatistics && (
+        <Box component="section" sx={{ marginBlockEnd: 3 }} data-testid="statistics">
+          <SectionTitle>{translate('dashboard.statistics')}</SectionTitle>
+          {!error && <StatusBoard byStatus={data?.byStatus} isPending={isPending} />}
         </Box>
       )}
+
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: seesAdminCards ? 6 : 12 }} sx={{ maxWidth: seesAdminCards ? undefined : 760 }}>
+          <RecentVehicles vehicles={data?.recentVehicles} isPending={isPending && !error} />
+        </Grid>
+        {seesAdminCards && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <RecentCompanies companies={data?.recentCompanies ?? undefined} isPending={isPending && !error} showViewAll={!!linkIf('companies', '/companies')} />
+          </Grid>
+        )}
+      </Grid>
     </Box>
   );
 };

@@ -1,20 +1,23 @@
 import { Box, Button, Card, CardContent, CardHeader, Divider, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
-import { useGetList, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { ActiveChip, Ltr } from '../common/Fields';
-import { errorMessage } from '../providers/errorMessage';
+import type { DashboardData } from '../providers/dataProvider';
 
-/** SPEC.md §9: the dashboard lists the 5 most recent companies. */
-const RECENT = 5;
-
-export const RecentCompanies = ({ showViewAll }: { showViewAll: boolean }) => {
+/** SPEC.md §2: the 5 most recent companies (name, code, Active or Inactive), from GET /api/dashboard. */
+export const RecentCompanies = ({
+  companies,
+  isPending,
+  showViewAll,
+}: {
+  companies: NonNullable<DashboardData['recentCompanies']> | undefined;
+  isPending: boolean;
+  showViewAll: boolean;
+}) => {
   const translate = useTranslate();
-  const { data = [], isPending, error } = useGetList('companies', {
-    pagination: { page: 1, perPage: RECENT },
-    sort: { field: 'createdAt', order: 'DESC' },
-  });
+  const data = companies ?? [];
   return (
-    <Card data-testid="recent-companies">
+    <Card data-testid="recent-companies" sx={{ height: '100%' }}>
       <CardHeader
         title={translate('dashboard.recentCompanies')}
         slotProps={{ title: { variant: 'h6', component: 'h2' } }}
@@ -34,10 +37,6 @@ export const RecentCompanies = ({ showViewAll }: { showViewAll: boolean }) => {
               <Skeleton key={i} height={40} />
             ))}
           </Box>
-        ) : error ? (
-          <Typography color="error" sx={{ paddingBlock: 2 }}>
-            {errorMessage(error, translate)}
-          </Typography>
         ) : data.length === 0 ? (
           <Typography color="text.secondary" sx={{ paddingBlock: 3, textAlign: 'center' }}>
             {translate('dashboard.noCompanies')}

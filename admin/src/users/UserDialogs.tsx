@@ -24,7 +24,7 @@ import { APPROVAL_ROLES, type Role } from '@domain/roles';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { FormDialog } from '../common/FormDialog';
 import { PASSWORD_MIN_LENGTH } from '../auth/RegisterForm';
-import { CompanyInput } from './CompanyInput';
+import { CompanyInput } from '../common/CompanyInput';
 
 /** Roles an administrator gives to a company's user (SUPER_ADMIN is never given from here). */
 export const COMPANY_ROLES = ['COMPANY_ADMIN', 'SHIPPER', 'BUYER'] as const satisfies readonly Role[];

@@ -1,0 +1,23 @@
+/** A port as the lists carry it: a row of /api/ports, or the from/to columns of a container. */
+export interface PortLike {
+  name?: string | null;
+  nameAr?: string | null;
+  country?: string | null;
+}
+
+/**
+ * 'name - country' (SPEC.md §2), or '-' when there is no port. Arabic pages use the Arabic name
+ * when the port has one (ports are entered with both).
+ */
+export function portLabel(port: PortLike | null | undefined, language = 'en'): string {
+  const name = (language === 'ar' && port?.nameAr?.trim()) || port?.name?.trim();
+  if (!name) return '-';
+  const country = port?.country?.trim();
+  return country ? `${name} - ${country}` : name;
+}
+
+/** The port of origin and of destination of a container row (fromPortName, fromPortCountry …). */
+export const containerPorts = (row: Record<string, any> | null | undefined) => ({
+  from: row?.fromPortName ? { name: row.fromPortName, nameAr: row.fromPortNameAr, country: row.fromPortCountry } : null,
+  to: row?.toPortName ? { name: row.toPortName, nameAr: row.toPortNameAr, country: row.toPortCountry } : null,
+});

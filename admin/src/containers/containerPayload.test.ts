@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { containerPayload, idOrNull, isoDateOrNull, requiredContainerNumber } from './containerPayload';
+
+describe('containerPayload', () => {
+  it('trims texts, sends empty ones as null, ids as numbers and dates as ISO', () => {
+    const body = containerPayload(
+      {
+        number: ' mscu 123456 5 ',
+        bookingNumber: '  BK-1 ',
+        containerSize: '40hc',
+        loadingDate: '2026-03-01',
+        arrivalDate: '',
+        sealNumber: '   ',
+        shippingLine: 'MSC',
+        fromPortId: '3',
+        toPortId: '',
+        companyId: 9,
+        shipperId: 4,
+      },
+      { chooseOwner: false },
+    );
+    expect(body).toEqual({
+      number: 'MSCU1234565',
+      bookingNumber: 'BK-1',
+      containerSize: '40HC',
+      loadingDate: '2026-03-01',
+      arrivalDate: null,
+      sealNumber: null,
+      shippingLine: 'MSC',
+      fromPortId: 3,
+      toPortId: null,
+    });
+  });
+
+  it('carries company and shipper only for a user who chooses them', () => {
+    expect(containerPayload({ number: 'X', companyId: '9', shipperId: 4 }, { chooseOwner: true })).toMatchObject({ companyId: 9, shipperId: 4 });
+  });
+});
+
+describe('field helpers', () => {
+  it('read ids', () => {
+    expect(idOrNull(undefined)).toBeNull();
+    expect(idOrNull('')).toBeNull();
+    expect(idOrNull('abc')).toBeNull();
+    expect(idOrNull(12)).toBe(12);
+  });
+
+  it('read dates', () => {
+    expect(isoDateOrNull(null)).toBeNull();
+    expect(isoDateOrNull('not a date')).toBeNull();
+    expect(isoDateOrNull('2026-02-03')).toBe('2026-02-03');
+    expect(isoDateOrNull('2026-02-03T10:00:00Z')).toBe('2026-02-03T10:00:00.000Z');
+    expect(isoDateOrNull(new Date(Date.UTC(2026, 0, 5)))).toBe('2026-01-05T00:00:00.000Z');
+  });
+
+  it("say 'Container number is required' for blanks only", () => {
+    expect(requiredContainerNumber('   ')).toBe('containers.numberRequired');
+    expect(requiredContainerNumber(undefined)).toBe('containers.numberRequired');
+    expect(requiredContainerNumber('MSCU1234565')).toBeUndefined();
+  });
+});

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Button } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { ReferenceInput, SelectInput, TextInput, maxLength, required, useCreate, useTranslate } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { VIN_LENGTH, normalizeVin } from '@domain/vin';
+import { FormDialog } from '../common/FormDialog';
+import { CompanyInput } from '../common/CompanyInput';
+import { useCurrentUser } from '../providers/useCurrentUser';
+import { cleanVehicleInfo } from './vehicleInfo';
+import { validateVin } from './vinValidation';
+import { idOrNull } from '../containers/containerPayload';
+
+/**
+ * The container select of a vehicle: the containers of one company (the user's own; for a
+ * SUPER_ADMIN the company chosen in the form, and nothing until one is chosen), with 'None'.
+ */
+export const ContainerSelect = ({ companyId, disabled, helperText }: { companyId?: number | null; disabled?: boolean; helperText?: string }) => {
+  const translate = useTranslate();
+  const filter = companyId ? { companyId } : {};
+  return (
+    <ReferenceInput source="containerId" reference="containers" filter={filter} sort={{ field: 'number', order: 'ASC' }} perPage={200}>
+      <SelectInput
+        label="resources.vehicles.fields.containerId"
+        optionText="number"
+        emptyText={translate('common.none')}
+        disabled={disabled}
+        helperText={helperText ?? false}
+        fullWidth
+      />
+    </ReferenceInput>
+  );
+};
+
+/** SUPER_ADMIN: company first, then the containers of that company. Others: their own containers. */
+const OwnerInputs = ({ choosesCompany }: { choosesCompany: boolean }) => {
+  const companyId = useWatch({ name: 'companyId' });
+  const { setValue } = useFormContext();
+  if (!choosesCompany) return <ContainerSelect />;
+  return (
+    <>
+      <CompanyInput onChange={() => setValue('containerId', null)} />
+      <ContainerSelect
+        key={companyId ?? 'none'}
+        companyId={companyId}
+        disabled={!companyId}
+        helperText={companyId ? undefined : 'vehicles.chooseCompanyFirst'}
+      />
+    </>
+  );
+};
+
+/** Add Vehicle: VIN (decoded by the API into make, model and year), container, company (SUPER_ADMIN), colour. */
+export const AddVehicleButton = ({ variant = 'contained' }: { variant?: 'contained' | 'outlined' }) => {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const [create] = useCreate();
+  const { user } = useCurrentUser();
+  const choosesCompany = user?.role === 'SUPER_ADMIN';
+  return (
+    <>
+      <Button variant={variant} startIcon={<AddIcon />} onClick={() => setOpen(true)} data-testid="add-vehicle">
+        {translate('vehicles.add')}
+      </Button>
+      <FormDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="vehicles.addTitle"
+        saveLabel="common.add"
+        saveIcon={<AddIcon />}
+        successMessage={(saved) =>
+          saved?.vinCheckDigitValid === false
+            ? { message: 'vehicles.addedWithWarning', type: 'warning' }
+            : { message: 'msg.vehicleAdded', type: 'success' }
+        }
+        errorFallback="msg.vehicleCreateFailed"
+        defaultValues={{ vin: '', containerId: null, companyId: null, vehicleInfo: { color: '' } }}
+        duplicate={{ field: 'vin', message: 'vehicles.vinTaken' }}
+        onSave={(values) =>
+          create(
+            'vehicles',
+            {
+              data: {
+                vin: normalizeVin(values.vin ?? ''),
+                containerId: idOrNull(values.containerId),
+                ...(choosesCompany ? { companyId: idOrNull(values.companyId) ?? undefined } : {}),
+                vehicleInfo: cleanVehicleInfo(values.vehicleInfo),
+              },
+            },
+            { returnPromise: true },
+          )
+        }
+        testId="vehicle-dialog"
+      >
+        <TextInput
+          source="vin"
+          resource="vehicles"
+          validate={[required(), maxLength(VIN_LENGTH), validateVin]}
+          helperText="vehicles.vinHelper"
+          autoFocus
+          autoComplete="off"
+          parse={(value: string) => value.toUpperCase()}
+          slotProps={{ htmlInput: { dir: 'ltr', maxLength: VIN_LENGTH, spellCheck: false, autoCapitalize: 'characters', style: { fontFamily: 'monospace', letterSpacing: '0.05em' } } }}
+          fullWidth
+        />
+        <OwnerInputs choosesCompany={choosesCompany} />
+        <TextInput source="vehicleInfo.color" resource="vehicles" validate={maxLength(60)} fullWidth helperText={false} />
+      </FormDialog>
+    </>
+  );
+};

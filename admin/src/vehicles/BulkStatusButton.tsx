@@ -1,0 +1,80 @@
+import { useId, useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
+import SwapIcon from '@mui/icons-material/SwapHoriz';
+import { useListContext, useNotify, useRefresh, useTranslate, useUnselectAll, useUpdateMany } from 'react-admin';
+import { errorMessage } from '../providers/errorMessage';
+import { StatusChip } from './StatusChip';
+import { VEHICLE_STATUSES, type VehicleStatus } from './status';
+
+/**
+ * The bulk action of the vehicles list: one status for every selected row. react-admin's
+ * updateMany sends PATCH /api/vehicles/{id} {status} for each, and the API records each change.
+ */
+export const BulkStatusButton = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { selectedIds, resource } = useListContext();
+  const unselectAll = useUnselectAll(resource ?? 'vehicles');
+  const [updateMany, { isPending }] = useUpdateMany();
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState<VehicleStatus>('NEW_PURCHASE');
+  const titleId = useId();
+
+  const apply = () =>
+    updateMany(
+      'vehicles',
+      { ids: selectedIds, data: { status } },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify('vehicles.bulkStatusUpdated', { type: 'success', messageArgs: { smart_count: selectedIds.length } });
+          setOpen(false);
+          unselectAll();
+          refresh();
+        },
+        onError: (error) => {
+          notify(errorMessage(error, translate), { type: 'error' });
+          refresh();
+        },
+      },
+    );
+
+  return (
+    <>
+      <Button size="small" startIcon={<SwapIcon />} onClick={() => setOpen(true)} data-testid="bulk-status">
+        {translate('vehicles.bulkStatus')}
+      </Button>
+      <Dialog open={open} onClose={() => !isPending && setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="xs" data-testid="bulk-status-dialog">
+        <DialogTitle id={titleId}>{translate('vehicles.bulkStatusTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ marginBlockEnd: 2 }}>
+            {translate('ra.action.bulk_actions', { smart_count: selectedIds.length })}. {translate('vehicles.bulkStatusIntro')}
+          </DialogContentText>
+          <TextField
+            select
+            fullWidth
+            label={translate('vehicles.newStatus')}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as VehicleStatus)}
+            disabled={isPending}
+          >
+            {VEHICLE_STATUSES.map((value) => (
+              <MenuItem key={value} value={value}>
+                <StatusChip status={value} />
+              </MenuItem>
+            ))}
+          </TextField>
+        </DialogContent>
+        <DialogActions sx={{ paddingInline: 3, paddingBlockEnd: 2 }}>
+          <Button onClick={() => setOpen(false)} disabled={isPending}>
+            {translate('common.cancel')}
+          </Button>
+          <Button variant="contained" onClick={apply} disabled={isPending} data-testid="bulk-status-apply">
+            {translate('common.save')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+};
