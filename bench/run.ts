@@ -11,6 +11,7 @@ import { createDb, migrateLatest } from '../api/src/db';
 import { createTestDatabase, type EngineName } from '../api/test/support/engines';
 import { freePort, ROOT } from '../api/test/support/serverProcess';
 import { BENCH_PASSWORD, seedBenchData } from './seed';
+import { benchFiles } from './files';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -114,3 +115,4 @@ bareServer.kill('SIGTERM');
 
 const engines: EngineName[] = process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
 for (const engine of engines) await benchEngine(engine, bare);
+for (const engine of engines) await benchFiles(engine);

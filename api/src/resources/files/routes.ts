@@ -94,13 +94,21 @@ export function fileRoutes(db: Knex, kind: Kind, uploadMaxBytes: number) {
     const images = await db('vehicle_files').where({ [ownerColumn]: record.id, fileType: 'IMAGE' }).orderBy('id').select('id', 'fileName');
     if (!images.length) throw notFound('There are no images to download');
     const names = uniqueNames(images.map((i) => i.fileName));
-    // Streamed: archiver pulls one image at a time, chunk by chunk, as the client reads.
+    // Streamed one image at a time: archiver starts reading every stream it is given at once, so
+    // the next image is appended only when the previous entry is written. Memory stays flat
+    // however many images there are; the client's reading pace drives the database reads.
     const archive = new ZipArchive({ store: true });
     const out = new PassThrough();
     archive.on('error', (err: Error) => out.destroy(err));
     archive.pipe(out);
-    images.forEach((image, i) => archive.append(readChunks(db, { vehicleFileId: image.id }, 'original'), { name: names[i] }));
-    void archive.finalize();
+    let next = 0;
+    const appendNext = () => {
+      if (next === images.length) return void archive.finalize();
+      const i = next++;
+      archive.append(readChunks(db, { vehicleFileId: images[i].id }, 'original'), { name: names[i] });
+    };
+    archive.on('entry', appendNext);
+    appendNext();
     sendDownload(ctx, out, { fileName: `${ZIP_NAME[kind]}_${record.id}_images.zip`, mimeType: 'application/zip' });
   });
 

@@ -37,9 +37,9 @@ export async function processImage(path: string, mimeType: string): Promise<Proc
         ? await originalPipeline.png().toBuffer({ resolveWithObject: true })
         : format === 'webp'
           ? await originalPipeline.webp({ quality: 95 }).toBuffer({ resolveWithObject: true })
-          : await originalPipeline.jpeg({ quality: 95, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+          : await originalPipeline.jpeg({ quality: 92 }).toBuffer({ resolveWithObject: true });
     const [compressed, thumbnail] = await Promise.all([
-      upright().resize(VIEWER_SIDE, VIEWER_SIDE, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer(),
+      upright().resize(VIEWER_SIDE, VIEWER_SIDE, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer(),
       upright().resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 75 }).toBuffer(),
     ]);
     return { original: original.data, compressed, thumbnail, width: original.info.width, height: original.info.height };

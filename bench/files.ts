@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import sharp from 'sharp';
+import { createApp } from '../api/src/app';
+import { loadConfig } from '../api/src/config';
+import { createDb, migrateLatest } from '../api/src/db';
+import { writeChunks } from '../api/src/services/files/chunks';
+import { hashPassword } from '../api/src/services/passwords';
+import { createTestDatabase, type EngineName } from '../api/test/support/engines';
+
+const MB = 1024 * 1024;
+
+/** A noisy photo-sized JPEG: noise does not compress, so the size is real. */
+async function noisyJpeg(width: number, height: number, quality: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (Math.random() * 256) | 0;
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+}
+
+/** HTTP from another process (curl), so the measured memory and event loop are the server's alone. */
+function curl(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('curl', ['-s', ...args]);
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`curl exited ${code}`))));
+  });
+}
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
+
+/**
+ * ZIP memory: 200 images of about 5 MB streamed as one ZIP; the process's RSS must grow by less
+ * than 64 MiB. Image ingest: a 12-megapixel JPEG uploaded repeatedly; p95 per image and the
+ * event-loop delay meanwhile (under 50 ms). The server runs in this process so both are its own.
+ */
+export async function benchFiles(engine: EngineName) {
+  const database = await createTestDatabase(engine);
+  const db = createDb(database.url);
+  await migrateLatest(db);
+  const config = loadConfig({ DATABASE_URL: database.url, SESSION_SECRET: 'bench-secret-bench-secret', LOG_LEVEL: 'silent', UPLOAD_MAX_MB: '50' });
+  const server = http.createServer(createApp({ db, config }).callback());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const [companyId] = await db('companies').insert({ name: 'Bench', code: 'BENCH', active: true, createdAt: new Date().toISOString() });
+    const [userId] = await db('users').insert({ username: 'bench@bench.example', passwordHash: await hashPassword('bench password 123'), role: 'SHIPPER', companyId, active: true, pendingApproval: false, createdAt: new Date().toISOString() });
+    const [vehicleId] = await db('vehicles').insert({ vin: '1HGCM82633A004352', companyId, shipperId: userId, status: 'NEW_PURCHASE', createdAt: new Date().toISOString() });
+    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench@bench.example', password: 'bench password 123' }) });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+    // ZIP memory.
+    const photo = await noisyJpeg(2200, 2200, 96);
+    for (let i = 0; i < 200; i++) {
+      await db.transaction(async (trx) => {
+        const [fileId] = await trx('vehicle_files').insert({ vehicleId, companyId, fileType: 'IMAGE', fileName: `photo-${i}.jpg`, mimeType: 'image/jpeg', fileSize: photo.length, createdAt: new Date().toISOString() });
+        await writeChunks(trx, { vehicleFileId: Number(fileId) }, 'original', photo);
+      });
+    }
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
+    const started = performance.now();
+    // The client is another process (curl), so only the server's memory is measured here.
+    const zipBytes = Number(await curl(['-o', '/dev/null', '-w', '%{size_download}', '-H', `cookie: ${cookie}`, `${base}/api/vehicles/${vehicleId}/download-images`]));
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    const growth = (rssPeak - rssBefore) / MB;
+    process.stdout.write(
+      `\n[${engine}] ZIP of 200 images × ${(photo.length / MB).toFixed(1)} MB: ${(zipBytes / MB).toFixed(0)} MB in ${seconds.toFixed(1)} s ` +
+        `(${(zipBytes / MB / seconds).toFixed(0)} MB/s), RSS grew ${growth.toFixed(1)} MiB  ${growth < 64 ? 'met ' : 'MISSED'} (< 64 MiB)\n`,
+    );
+    await db('vehicle_files').where({ vehicleId }).delete();
+
+    // Image ingest.
+    const twelveMp = await noisyJpeg(4000, 3000, 85);
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    const times: number[] = [];
+    const photoPath = path.join(tmpdir(), `bench-12mp-${process.pid}.jpg`);
+    writeFileSync(photoPath, twelveMp);
+    for (let i = -2; i < 15; i++) {
+      // Two warm-up uploads first: sharp and the code paths load on first use.
+      if (i === 0) delay.enable();
+      const t0 = performance.now();
+      const status = await curl(['-o', '/dev/null', '-w', '%{http_code}', '-H', `cookie: ${cookie}`, '-F', `file=@${photoPath};type=image/jpeg`, `${base}/api/vehicles/${vehicleId}/files`]);
+      if (status !== '201') throw new Error(`ingest answered ${status}`);
+      if (i >= 0) times.push(performance.now() - t0);
+    }
+    rmSync(photoPath);
+    delay.disable();
+    const maxDelay = delay.max / 1e6;
+    process.stdout.write(
+      `[${engine}] 12 MP JPEG (${(twelveMp.length / MB).toFixed(1)} MB) ingest: p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms; ` +
+        `event-loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, max ${maxDelay.toFixed(1)} ms  ${maxDelay < 50 ? 'met ' : 'MISSED'} (< 50 ms)\n`,
+    );
+  } finally {
+    server.closeAllConnections();
+    server.close();
+    await db.destroy();
+    await database.drop();
+  }
+}
