@@ -22,11 +22,15 @@ import { dashboardRoutes } from './resources/dashboard/routes';
 import { createVinDecoder } from './services/vin/decoder';
 import { fileRoutes } from './resources/files/routes';
 import { documentRoutes } from './resources/documents/routes';
+import { invoiceRoutes } from './resources/invoices/routes';
+import { createInvoiceRenderer, type InvoiceRenderer } from './services/invoices/renderer';
 
-export type AppOptions = { db: Knex; config: Config; logger?: Logger };
+export type AppOptions = { db: Knex; config: Config; logger?: Logger; invoiceRenderer?: InvoiceRenderer };
 
 /** Builds the whole Koa app (API and console) without listening, for server.ts and for tests. */
-export function createApp({ db, config, logger = createLogger(config.logLevel) }: AppOptions): Koa {
+export type App = Koa & { closeResources(): Promise<void> };
+
+export function createApp({ db, config, logger = createLogger(config.logLevel), invoiceRenderer = createInvoiceRenderer() }: AppOptions): App {
   const app = new Koa({ proxy: config.trustProxy });
   // Errors after the response started (a download the client stopped reading) come here. A client
   // going away is normal; anything else is logged like any other failure.
@@ -79,6 +83,7 @@ export function createApp({ db, config, logger = createLogger(config.logLevel) }
     fileRoutes(db, 'vehicles', config.uploadMaxBytes),
     fileRoutes(db, 'containers', config.uploadMaxBytes),
     documentRoutes(db, config.uploadMaxBytes),
+    invoiceRoutes(db, invoiceRenderer),
   ];
   for (const r of resources) api.use(r.routes());
   app.use(api.routes());
@@ -90,5 +95,6 @@ export function createApp({ db, config, logger = createLogger(config.logLevel) }
     }),
   );
 
-  return app;
+  // Worker threads (invoice PDFs) end with the app; the database is its owner's to close.
+  return Object.assign(app, { closeResources: () => invoiceRenderer.close() });
 }

@@ -46,6 +46,7 @@ async function main() {
     await closed;
     clearInterval(idleSweep);
     clearTimeout(deadline);
+    await app.closeResources();
     await db.destroy();
     logger.info('stopped');
     process.exit(0);

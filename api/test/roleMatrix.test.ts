@@ -61,6 +61,14 @@ const freshDocument = async (t: TestApp, w: World) => {
   await t.db('file_chunks').insert({ documentId: Number(id), variant: 'original', seq: 0, data: smallPdf });
   return Number(id);
 };
+const freshInvoice = async (t: TestApp, w: World) => {
+  const [id] = await t.db('invoices').insert({
+    invoiceNumber: `INV-2026-${String(n++).padStart(6, '0')}`, companyId: w.companyA.id, fileName: 'invoice-2026-11-21.pdf', containerIds: '[]', containerNumber: '',
+    buyerName: 'B', salePrice: 1, taxPercentage: 0, taxAmount: 0, totalAmount: 1, paymentMethod: 'cash', issuedDate: '2026-11-21', fileSize: smallPdf.length, createdAt: new Date().toISOString(),
+  });
+  await t.db('file_chunks').insert({ invoiceId: Number(id), variant: 'pdf', seq: 0, data: smallPdf });
+  return Number(id);
+};
 const freshPort = async (t: TestApp) => Number((await t.db('ports').insert({ name: `Port ${n++}`, nameAr: 'ميناء', country: 'UAE', createdAt: new Date().toISOString() }))[0]);
 
 const CASES: Case[] = [
@@ -149,6 +157,12 @@ const CASES: Case[] = [
   { route: 'GET /api/documents/{id}/download', method: 'get', target: freshDocument, expected: { ...deny, SHIPPER: 200, SUPER_ADMIN: 200 } },
   // Deleting is for a SUPER_ADMIN or the uploader (a SUPER_ADMIN here), so a SHIPPER is refused.
   { route: 'DELETE /api/documents/{id}', method: 'delete', target: freshDocument, expected: superAdminOnly(200) },
+
+  { route: 'POST /api/invoice', method: 'post', body: async (t, w) => ({ containerIds: [await freshContainer(t, w)], paymentMethod: 'cash', date: '2026-11-21', buyerName: 'Buyer', companyName: 'Seller', salePrice: '100', taxPercentage: '15' }), expected: staff(201) },
+  { route: 'GET /api/invoices', method: 'get', expected: staff(200) },
+  { route: 'GET /api/invoices/{id}', method: 'get', target: freshInvoice, expected: staff(200) },
+  { route: 'GET /api/invoices/{id}/download', method: 'get', target: freshInvoice, expected: staff(200) },
+  { route: 'DELETE /api/invoices/{id}', method: 'delete', target: freshInvoice, expected: staff(200) },
 ];
 
 async function resolvePath(c: Case, t: TestApp, w: World): Promise<string> {

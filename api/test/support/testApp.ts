@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import type Koa from 'koa';
 import supertest from 'supertest';
-import { createApp } from '../../src/app';
+import { createApp, type App } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { createDb, migrateLatest } from '../../src/db';
 import { hashPassword } from '../../src/services/passwords';
@@ -15,7 +14,7 @@ const sharedHash = () => (passwordHash ??= hashPassword(PASSWORD));
 
 export type TestApp = {
   engine: EngineName;
-  app: Koa;
+  app: App;
   db: Knex;
   config: Config;
   /** A client without cookies. */
@@ -69,6 +68,7 @@ export async function startTestApp(engine: EngineName, env: Record<string, strin
     return { id: Number(id), username };
   };
   const close = async () => {
+    await app.closeResources();
     await db.destroy();
     await database.drop();
   };

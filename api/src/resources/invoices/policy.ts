@@ -1,0 +1,24 @@
+import type { Knex } from 'knex';
+import { badRequest } from '../../http/errors';
+import type { User } from '../users/model';
+
+/** SUPER_ADMIN sees every invoice; company staff their company's. */
+export function scopeInvoices(query: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
+  return user.role === 'SUPER_ADMIN' ? query : query.where('invoices.companyId', user.companyId ?? -1);
+}
+
+/**
+ * The containers of one invoice: all visible to the caller and all of one company (a SUPER_ADMIN
+ * may pick any company's, but not mix them). Returns that company.
+ */
+export async function invoiceCompany(db: Knex, user: User, containerIds: number[]): Promise<number> {
+  let query = db('containers').whereIn('id', containerIds).select('id', 'companyId');
+  if (user.role !== 'SUPER_ADMIN') query = query.where('companyId', user.companyId ?? -1);
+  const rows: { id: number; companyId: number }[] = await query;
+  if (rows.length !== containerIds.length) {
+    throw badRequest('One or more containers were not found', { containerIds: 'must be containers of your company' });
+  }
+  const companies = new Set(rows.map((r) => r.companyId));
+  if (companies.size > 1) throw badRequest('All containers of an invoice must belong to one company', { containerIds: 'must be of one company' });
+  return rows[0].companyId;
+}
