@@ -173,7 +173,8 @@ export async function takeToast(page: Page): Promise<string> {
   const toast = page.getByTestId('toast');
   await toast.waitFor();
   const text = await toast.innerText();
-  await toast.getByRole('button', { name: /Close|إغلاق/ }).click();
+  // The close button by its class: while a dialog is open, everything outside it is aria-hidden.
+  await toast.locator('.MuiAlert-action button').click();
   await toast.waitFor({ state: 'detached' });
   return text;
 }

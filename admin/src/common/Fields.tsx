@@ -29,3 +29,9 @@ export const DateText = ({ value }: { value: unknown }) => {
 
 /** Latin text (e-mails, codes) kept left-to-right inside Arabic pages. */
 export const Ltr = ({ children }: { children: React.ReactNode }) => <bdi dir="ltr">{children}</bdi>;
+
+/**
+ * For a react-admin SelectInput whose empty choice means something ('All', 'None'): the select
+ * shows that choice's text when nothing is chosen, instead of an empty box.
+ */
+export const showEmptyChoice = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;

@@ -28,6 +28,9 @@ import { containerPayload, requiredContainerNumber } from './containerPayload';
 /** Company admins and shippers may be named a container's shipper (the API's rule). */
 const SHIPPER_ROLES = ['SHIPPER', 'COMPANY_ADMIN'];
 
+/** Marked like react-admin's required(), so the label shows its asterisk. */
+const numberRequired = Object.assign((value: unknown) => requiredContainerNumber(value), { isRequired: true });
+
 /** While typing: the ISO 6346 check-digit warning under the number, once it looks complete. */
 const NumberCheck = () => {
   const translate = useTranslate();
@@ -89,8 +92,7 @@ const ContainerFields = ({ choosesOwner }: { choosesOwner: boolean }) => (
     <TextInput
       source="number"
       resource="containers"
-      validate={[requiredContainerNumber, maxLength(20)]}
-      isRequired
+      validate={[numberRequired, maxLength(20)]}
       helperText="containers.numberHint"
       parse={(value: string) => value.toUpperCase()}
       autoFocus

@@ -1,12 +1,10 @@
 import { Box, Link as MuiLink, Typography } from '@mui/material';
 import {
   DataTable,
-  DeleteWithConfirmButton,
   List,
   SearchInput,
   TopToolbar,
   useLocale,
-  useNotify,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -14,8 +12,8 @@ import { Link } from 'react-router';
 import { can } from '@domain/permissions';
 import { RequireAccess } from '../layout/RequireAccess';
 import { useCurrentUser } from '../providers/useCurrentUser';
-import { errorMessage } from '../providers/errorMessage';
 import { EmptyState } from '../common/EmptyState';
+import { DeleteIconButton } from '../common/DeleteIconButton';
 import { DateText } from '../common/Fields';
 import { Name, useTranslateWith } from '../common/Interpolate';
 import { containerPorts, portLabel } from '../common/ports';
@@ -26,21 +24,17 @@ export const containerPath = (id: unknown) => `/containers/${id}`;
 
 const DeleteContainerButton = () => {
   const record = useRecordContext();
-  const translate = useTranslate();
   const translateWith = useTranslateWith();
-  const notify = useNotify();
   if (!record) return null;
   return (
-    <DeleteWithConfirmButton
-      redirect={false}
+    <DeleteIconButton
+      resource="containers"
+      record={record}
+      name={record.number}
       confirmTitle={translateWith('containers.deleteTitle', { number: <Name>{record.number}</Name> })}
       confirmContent="containers.deleteConfirm"
-      confirmColor="warning"
-      mutationMode="pessimistic"
-      mutationOptions={{
-        onSuccess: () => notify('msg.containerDeleted', { type: 'success' }),
-        onError: (error) => notify(errorMessage(error, translate, 'containers.deleteFailed'), { type: 'error' }),
-      }}
+      successMessage="msg.containerDeleted"
+      errorFallback="containers.deleteFailed"
     />
   );
 };

@@ -22,7 +22,7 @@ import RemoveIcon from '@mui/icons-material/RemoveCircleOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { useQueryClient } from '@tanstack/react-query';
-import { Title, useGetList, useGetOne, useLocale, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
+import { Title, useGetList, useLocale, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { Link, useParams } from 'react-router';
 import { can } from '@domain/permissions';
 import { RequireAccess } from '../layout/RequireAccess';
@@ -30,6 +30,7 @@ import { LoadingScreen } from '../layout/LoadingScreen';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { errorMessage } from '../providers/errorMessage';
 import { ErrorPanel } from '../common/ErrorPanel';
+import { useDetail } from '../common/useDetail';
 import { Section } from '../common/Section';
 import { DateText, Ltr } from '../common/Fields';
 import { containerPorts, portLabel } from '../common/ports';
@@ -341,7 +342,7 @@ const ContainerPage = ({ container, refetch }: { container: RaRecord; refetch: (
 };
 
 const ContainerLoader = ({ id }: { id: number }) => {
-  const { data, isPending, error, refetch } = useGetOne('containers', { id });
+  const { data, isPending, error, refetch } = useDetail<RaRecord>('containers', id);
   if (isPending) return <LoadingScreen />;
   if (error || !data) {
     return <ErrorPanel title="nav.containers" message="msg.containerLoadFailed" action={<BackToContainers variant="outlined" />} />;

@@ -35,6 +35,16 @@ function buildTheme(language: Language): RaThemeOptions {
       // (every flex level must be allowed to be narrower than its content for that).
       RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
       RaList: { styleOverrides: { root: { minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } } },
+      // The bulk actions bar opens above the table, in the flow: react-admin slides it up over the
+      // filters, where the scrolling table card above would cut it off.
+      RaBulkActionsToolbar: {
+        styleOverrides: {
+          root: {
+            '& .RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none', borderRadius: 0 },
+            '& .RaBulkActionsToolbar-collapsed': { minHeight: 0, height: 0, overflowY: 'hidden' },
+          },
+        },
+      },
     },
   };
 }

@@ -18,6 +18,12 @@ describe('errorMessage', () => {
     expect(errorMessage(error, translate)).toBe('Port name is too long');
   });
 
+  it('prefers the fallback to a bare status text', () => {
+    const error = new HttpError('Internal Server Error', 500, {});
+    expect(errorMessage(error, translate, 'msg.vehicleCreateFailed')).toBe('Failed to create vehicle');
+    expect(errorMessage(error, translate)).toBe('Error');
+  });
+
   it('says the server cannot be reached when the request never got an answer', () => {
     expect(errorMessage(new TypeError('Failed to fetch'), translate)).toBe(en.errors.network);
   });

@@ -7,14 +7,17 @@ const KNOWN = new Set<string>(ERROR_CODES);
 
 /**
  * The text to show for a failed call: the translation of the server's `code` (key `errors.<code>`)
- * when the console knows it, otherwise the server's message, otherwise `fallbackKey`.
+ * when the console knows it, otherwise the server's message, otherwise `fallbackKey` (also when the
+ * answer had no message, only a status text).
  * A fetch that never reached the server (status 0 / TypeError) gets `errors.network`.
  */
 export function errorMessage(error: unknown, translate: Translate, fallbackKey = 'msg.error'): string {
   const code = codeOf(error);
   if (code && KNOWN.has(code)) return translate(`errors.${code}`);
-  const message = bodyOf(error)?.message ?? (error instanceof Error ? error.message : undefined);
   if (error instanceof TypeError || statusOf(error) === 0) return translate('errors.network');
+  // An answer without a message of its own carries only the status text ("Internal Server
+  // Error"): the fallback says more about what failed.
+  const message = statusOf(error) !== undefined ? bodyOf(error)?.message : error instanceof Error ? error.message : undefined;
   if (message && !/^\d{3}$/.test(message)) return message;
   return translate(fallbackKey);
 }

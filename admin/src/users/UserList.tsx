@@ -16,7 +16,7 @@ import { ROLES } from '@domain/roles';
 import { RequireAccess } from '../layout/RequireAccess';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { errorMessage } from '../providers/errorMessage';
-import { DateText, Ltr } from '../common/Fields';
+import { DateText, Ltr, showEmptyChoice } from '../common/Fields';
 import { EmptyState } from '../common/EmptyState';
 import { AddUserButton, ApproveButton, ChangeRoleButton } from './UserDialogs';
 
@@ -76,12 +76,13 @@ const UserList = () => {
       label="users.filterStatus"
       alwaysOn
       emptyText="common.all"
+      slotProps={showEmptyChoice}
       choices={[
         { id: true, name: 'status.pendingApproval' },
         { id: false, name: 'status.active' },
       ]}
     />,
-    <SelectInput key="role" source="role" alwaysOn emptyText="common.all" choices={ROLES.map((role) => ({ id: role, name: `roles.${role}` }))} />,
+    <SelectInput key="role" source="role" alwaysOn emptyText="common.all" slotProps={showEmptyChoice} choices={ROLES.map((role) => ({ id: role, name: `roles.${role}` }))} />,
   ];
   return (
     <RequireAccess resource="users">

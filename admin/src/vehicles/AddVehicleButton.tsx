@@ -5,6 +5,7 @@ import { ReferenceInput, SelectInput, TextInput, maxLength, required, useCreate,
 import { useFormContext, useWatch } from 'react-hook-form';
 import { VIN_LENGTH, normalizeVin } from '@domain/vin';
 import { FormDialog } from '../common/FormDialog';
+import { showEmptyChoice } from '../common/Fields';
 import { CompanyInput } from '../common/CompanyInput';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { cleanVehicleInfo } from './vehicleInfo';
@@ -26,6 +27,7 @@ export const ContainerSelect = ({ companyId, disabled, helperText }: { companyId
         emptyText={translate('common.none')}
         disabled={disabled}
         helperText={helperText ?? false}
+        slotProps={showEmptyChoice}
         fullWidth
       />
     </ReferenceInput>

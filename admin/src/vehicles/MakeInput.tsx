@@ -18,7 +18,8 @@ export const MakeInput = ({ readOnly = false }: { readOnly?: boolean }) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { field, fieldState, isRequired, id } = useInput({ source: 'make', resource: 'vehicles', validate: [required(), maxLength(100)] });
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
+  // What the makes are searched with: the text in the box, whatever changed it.
+  const [query, setQuery] = useState<string>(() => field.value ?? '');
   const settled = useDebouncedValue(query.trim(), 250);
   const { data: makes, isFetching, error } = useQuery({
     queryKey: ['vehicle-makes', settled],
@@ -41,10 +42,7 @@ export const MakeInput = ({ readOnly = false }: { readOnly?: boolean }) => {
     <Autocomplete
       freeSolo
       open={open}
-      onOpen={() => {
-        setQuery(field.value ?? '');
-        setOpen(true);
-      }}
+      onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
       options={options}
       filterOptions={(all) => all /* the API has filtered them */}
@@ -54,9 +52,9 @@ export const MakeInput = ({ readOnly = false }: { readOnly?: boolean }) => {
       inputValue={field.value ?? ''}
       onChange={(_event, value) => field.onChange(value ?? '')}
       onInputChange={(_event, value, reason) => {
+        setQuery(value);
         if (reason === 'reset' && value === (field.value ?? '')) return;
         field.onChange(value);
-        if (reason === 'input') setQuery(value);
       }}
       readOnly={readOnly}
       id={id}

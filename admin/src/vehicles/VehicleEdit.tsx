@@ -11,7 +11,6 @@ import {
   Title,
   maxLength,
   required,
-  useGetOne,
   useLocale,
   useNotify,
   useTranslate,
@@ -26,8 +25,9 @@ import { useCurrentUser } from '../providers/useCurrentUser';
 import { codeOf, statusOf } from '../providers/http';
 import { errorMessage, fieldErrorsOf } from '../providers/errorMessage';
 import { ErrorPanel } from '../common/ErrorPanel';
+import { useDetail } from '../common/useDetail';
 import { Section } from '../common/Section';
-import { Ltr } from '../common/Fields';
+import { Ltr, showEmptyChoice } from '../common/Fields';
 import { Name, useTranslateWith } from '../common/Interpolate';
 import { portLabel } from '../common/ports';
 import { ContainerSelect } from './AddVehicleButton';
@@ -210,6 +210,7 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
                         optionText="username"
                         emptyText={translate('vehicles.noBuyer')}
                         helperText="vehicles.buyerHint"
+                        slotProps={showEmptyChoice}
                       />
                     </ReferenceInput>
                   ) : (
@@ -272,7 +273,7 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
 
 const VehicleLoader = ({ id }: { id: number }) => {
   const translate = useTranslate();
-  const { data, isPending, error } = useGetOne('vehicles', { id });
+  const { data, isPending, error } = useDetail('vehicles', id);
   if (isPending) return <LoadingScreen />;
   if (error || !data) {
     const message = statusOf(error) === 404 || !error ? 'msg.vehicleNotFound' : errorMessage(error, translate, 'msg.vehicleNotFound');

@@ -1,15 +1,13 @@
-import { Box, Button } from '@mui/material';
+import { Box, IconButton, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   DataTable,
-  DeleteWithConfirmButton,
   ExportButton,
   List,
   SearchInput,
   SelectInput,
   TopToolbar,
   downloadCSV,
-  useNotify,
   useRecordContext,
   useTranslate,
   type Exporter,
@@ -19,9 +17,9 @@ import { Link } from 'react-router';
 import { can } from '@domain/permissions';
 import { RequireAccess } from '../layout/RequireAccess';
 import { useCurrentUser } from '../providers/useCurrentUser';
-import { errorMessage } from '../providers/errorMessage';
 import { EmptyState } from '../common/EmptyState';
-import { Ltr } from '../common/Fields';
+import { DeleteIconButton } from '../common/DeleteIconButton';
+import { Ltr, showEmptyChoice } from '../common/Fields';
 import { Name, useTranslateWith } from '../common/Interpolate';
 import { AddVehicleButton } from './AddVehicleButton';
 import { BulkStatusButton } from './BulkStatusButton';
@@ -33,21 +31,17 @@ import { VinText, vehicleEditPath } from './VinText';
 
 const DeleteVehicleButton = () => {
   const record = useRecordContext();
-  const translate = useTranslate();
   const translateWith = useTranslateWith();
-  const notify = useNotify();
   if (!record) return null;
   return (
-    <DeleteWithConfirmButton
-      redirect={false}
+    <DeleteIconButton
+      resource="vehicles"
+      record={record}
+      name={record.vin}
       confirmTitle={translateWith('vehicles.deleteTitle', { vin: <Name>{record.vin}</Name> })}
       confirmContent="vehicles.deleteConfirm"
-      confirmColor="warning"
-      mutationMode="pessimistic"
-      mutationOptions={{
-        onSuccess: () => notify('msg.vehicleDeleted', { type: 'success' }),
-        onError: (error) => notify(errorMessage(error, translate, 'msg.vehicleDeleteFailed'), { type: 'error' }),
-      }}
+      successMessage="msg.vehicleDeleted"
+      errorFallback="msg.vehicleDeleteFailed"
     />
   );
 };
@@ -56,10 +50,13 @@ const EditVehicleLink = () => {
   const record = useRecordContext();
   const translate = useTranslate();
   if (!record) return null;
+  const label = translate('ra.action.edit');
   return (
-    <Button component={Link} to={vehicleEditPath(record.id)} size="small" startIcon={<EditIcon />} aria-label={`${translate('ra.action.edit')} ${record.vin}`}>
-      {translate('ra.action.edit')}
-    </Button>
+    <Tooltip title={label}>
+      <IconButton component={Link} to={vehicleEditPath(record.id)} size="small" color="primary" aria-label={`${label} ${record.vin}`} data-testid="edit-vehicle">
+        <EditIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
   );
 };
 
@@ -92,7 +89,7 @@ const VehicleList = () => {
   const exporter = useExporter();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('vehicles.searchHint')} />,
-    <SelectInput key="status" source="status" label="vehicles.filterStatus" alwaysOn emptyText="common.all" choices={statusChoices} />,
+    <SelectInput key="status" source="status" label="vehicles.filterStatus" alwaysOn emptyText="common.all" choices={statusChoices} slotProps={showEmptyChoice} />,
   ];
 
   return (
@@ -135,7 +132,7 @@ const VehicleList = () => {
           />
           {(canEdit || canDelete) && (
             <DataTable.Col label="common.actions" disableSort align="right">
-              <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
+              <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
                 {canEdit && <EditVehicleLink />}
                 {canDelete && <DeleteVehicleButton />}
               </Box>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateYear, vehicleFormValues, vehicleUpdatePayload, yearOrNull } from './vehiclePayload';
+import { validateYear, vehicleFormValues, vehicleUpdatePayload, yearOrNull, yearProblem } from './vehiclePayload';
 
 describe('vehicleUpdatePayload', () => {
   const values = {
@@ -40,17 +40,22 @@ describe('vehicleUpdatePayload', () => {
 describe('year', () => {
   const now = new Date(Date.UTC(2026, 5, 1));
   it('accepts 1900 to next year, or nothing', () => {
-    expect(validateYear('1900', now)).toBeUndefined();
-    expect(validateYear(2027, now)).toBeUndefined();
-    expect(validateYear('', now)).toBeUndefined();
-    expect(validateYear(null, now)).toBeUndefined();
+    expect(yearProblem('1900', now)).toBeUndefined();
+    expect(yearProblem(2027, now)).toBeUndefined();
+    expect(yearProblem('', now)).toBeUndefined();
+    expect(yearProblem(null, now)).toBeUndefined();
   });
 
   it('refuses other years and non-numbers', () => {
-    expect(validateYear(1899, now)).toBe('vehicles.yearInvalid');
-    expect(validateYear(2028, now)).toBe('vehicles.yearInvalid');
-    expect(validateYear('20x3', now)).toBe('vehicles.yearInvalid');
-    expect(validateYear(2003.5, now)).toBe('vehicles.yearInvalid');
+    expect(yearProblem(1899, now)).toBe('vehicles.yearInvalid');
+    expect(yearProblem(2028, now)).toBe('vehicles.yearInvalid');
+    expect(yearProblem('20x3', now)).toBe('vehicles.yearInvalid');
+    expect(yearProblem(2003.5, now)).toBe('vehicles.yearInvalid');
+  });
+
+  it('is usable as a form validator, which gets the whole form as its second argument', () => {
+    expect(validateYear(2003, { vin: 'X' } as never)).toBeUndefined();
+    expect(validateYear(1800, { vin: 'X' } as never)).toBe('vehicles.yearInvalid');
   });
 
   it('parses to an integer or null', () => {

@@ -9,12 +9,15 @@ const text = (value: unknown): string | null => {
 };
 
 /** A model year: 1900 to next year (the API's bound), or empty. */
-export function validateYear(value: unknown, now = new Date()): string | undefined {
+export function yearProblem(value: unknown, now: Date): string | undefined {
   if (value === null || value === undefined || String(value).trim() === '') return undefined;
   const year = Number(value);
   if (!Number.isInteger(year) || year < 1900 || year > now.getFullYear() + 1) return 'vehicles.yearInvalid';
   return undefined;
 }
+
+/** The form validator (react-admin calls it with the value and the whole form). */
+export const validateYear = (value: unknown) => yearProblem(value, new Date());
 
 export const yearOrNull = (value: unknown): number | null => {
   if (value === null || value === undefined || String(value).trim() === '') return null;

@@ -1,0 +1,423 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, signIn, takeToast, uniqueVin } from './support';
+
+let browser: Browser;
+let api: ApiClient;
+let context: BrowserContext;
+let page: Page;
+let company: { id: number; name: string; code: string };
+let shipper: { id: number; username: string; password: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  api = await ApiClient.asAdmin();
+  company = await api.createCompany('Vehicle Screen Motors');
+  shipper = await api.createUser('SHIPPER', company.id);
+  ({ context, page } = await newPage(browser));
+  await signIn(page, admin().username, admin().password);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+const rowOf = (p: Page, vin: string) => p.getByTestId('vehicles-table').getByRole('row').filter({ hasText: vin });
+const getVehicle = (id: number) => api.send<Record<string, any>>('GET', `/vehicles/${id}`);
+
+/** Opens the vehicles list filtered on one VIN, so that the row is on the first page. */
+async function openRowOf(p: Page, vin: string) {
+  await p.goto(`/vehicles?filter=${encodeURIComponent(JSON.stringify({ q: vin }))}`);
+  const row = rowOf(p, vin);
+  await row.waitFor();
+  return row;
+}
+
+describe('adding a vehicle', () => {
+  it('adds a vehicle from its VIN: the offline decoder fills make and year, the colour is kept', async () => {
+    const vin = uniqueVin();
+    await page.goto('/vehicles');
+    await page.getByTestId('add-vehicle').first().click();
+    const dialog = page.getByTestId('vehicle-dialog');
+    expect(await dialog.innerText()).toContain('VIN must be exactly 17 characters. This will be used to fetch vehicle details.');
+
+    // Required fields are checked before anything is sent: the VIN, and the company for a super admin.
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    expect(await takeToast(page)).toContain('The form is not valid');
+    expect(await dialog.innerText()).toContain('Required');
+    await dialog.getByLabel('VIN').fill(vin.slice(0, 12));
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    expect(await takeToast(page)).toContain('The form is not valid');
+    expect(await dialog.innerText()).toContain('VIN must be exactly 17 characters');
+    expect(await dialog.getByLabel('VIN').getAttribute('maxlength')).toBe('17');
+
+    await dialog.getByLabel('VIN').fill(vin.toLowerCase());
+    expect(await dialog.getByLabel('VIN').inputValue()).toBe(vin);
+    // The container list waits for the company.
+    expect(await dialog.getByRole('combobox', { name: 'Container' }).getAttribute('aria-disabled')).toBe('true');
+    await dialog.getByLabel('Company').fill('Vehicle Screen');
+    await page.getByRole('option', { name: new RegExp(company.code) }).click();
+    await dialog.getByLabel('Color').fill('Pearl White');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await takeToast(page)).toContain('Vehicle added successfully');
+
+    const row = await openRowOf(page, vin);
+    const text = await row.innerText();
+    expect(text).toContain('HONDA');
+    expect(text).toContain('2003');
+    expect(text).toContain('Pearl White');
+    expect(text).toContain('New Purchase');
+  });
+
+  it("refuses a VIN that exists with 'VIN already exists'", async () => {
+    const existing = await createVehicle(api, { companyId: company.id });
+    const shipperPage = await newPage(browser);
+    await signIn(shipperPage.page, shipper.username, shipper.password);
+    await shipperPage.page.goto('/vehicles');
+    await shipperPage.page.getByTestId('add-vehicle').first().click();
+    const dialog = shipperPage.page.getByTestId('vehicle-dialog');
+    // A shipper adds to its own company: there is no company field.
+    expect(await dialog.getByLabel('Company').count()).toBe(0);
+    await dialog.getByLabel('VIN').fill(existing.vin);
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    expect(await takeToast(shipperPage.page)).toContain('VIN already exists');
+    expect(await dialog.innerText()).toContain('VIN already exists');
+    await shipperPage.context.close();
+  });
+
+  it('adds a vehicle into a container of the company, and warns about a VIN whose check digit does not match', async () => {
+    const container = await createContainer(api, { companyId: company.id, shipperId: shipper.id });
+    const vin = uniqueVin({ validCheckDigit: false });
+    const shipperPage = await newPage(browser);
+    await signIn(shipperPage.page, shipper.username, shipper.password);
+    await shipperPage.page.goto('/vehicles');
+    await shipperPage.page.getByTestId('add-vehicle').first().click();
+    const dialog = shipperPage.page.getByTestId('vehicle-dialog');
+    await dialog.getByLabel('VIN').fill(vin);
+    await dialog.getByRole('combobox', { name: 'Container' }).click();
+    await shipperPage.page.getByRole('option', { name: container.number }).click();
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const toast = await takeToast(shipperPage.page);
+    expect(toast).toContain('Vehicle added successfully');
+    expect(toast).toContain('check digit');
+    const row = await openRowOf(shipperPage.page, vin);
+    expect(await row.innerText()).toContain(container.number);
+    await shipperPage.context.close();
+  });
+
+  it("says 'Failed to create vehicle' when the server gives no reason", async () => {
+    await page.route('**/api/vehicles', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }) : route.continue(),
+    );
+    try {
+      await page.goto('/vehicles');
+      await page.getByTestId('add-vehicle').first().click();
+      const dialog = page.getByTestId('vehicle-dialog');
+      await dialog.getByLabel('VIN').fill(uniqueVin());
+      await dialog.getByLabel('Company').fill('Vehicle Screen');
+      await page.getByRole('option', { name: new RegExp(company.code) }).click();
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      expect(await takeToast(page)).toContain('Failed to create vehicle');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    } finally {
+      await page.unroute('**/api/vehicles');
+    }
+  });
+});
+
+describe('the vehicles list', () => {
+  it('changes a status from the row, disabled while it saves, and records it', async () => {
+    const vehicle = await createVehicle(api, { companyId: company.id });
+    const row = await openRowOf(page, vehicle.vin);
+    // Hold the answer back to see the dropdown disabled meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/vehicles/*/status', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await row.getByRole('combobox', { name: `Status of ${vehicle.vin}` }).click();
+      await page.getByRole('option', { name: 'At Warehouse' }).click();
+      const select = row.getByRole('combobox', { name: `Status of ${vehicle.vin}` });
+      await expect.poll(() => select.getAttribute('aria-disabled')).toBe('true');
+      release();
+      expect(await takeToast(page)).toContain('Vehicle status updated successfully');
+      await expect.poll(() => select.getAttribute('aria-disabled')).toBeNull();
+    } finally {
+      await page.unroute('**/api/vehicles/*/status');
+    }
+    expect(await row.getByTestId('status-chip').innerText()).toBe('At Warehouse');
+    const saved = await getVehicle(vehicle.id);
+    expect(saved.status).toBe('AT_WAREHOUSE');
+    expect(saved.statusHistory.map((e: { toStatus: string }) => e.toStatus)).toEqual(['NEW_PURCHASE', 'AT_WAREHOUSE']);
+  });
+
+  it('shows why a status change failed and keeps the old status', async () => {
+    const vehicle = await createVehicle(api, { companyId: company.id, status: 'DISPATCHED' });
+    const row = await openRowOf(page, vehicle.vin);
+    await page.route('**/api/vehicles/*/status', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Database down', code: 'service.unavailable' }) }),
+    );
+    try {
+      await row.getByRole('combobox', { name: `Status of ${vehicle.vin}` }).click();
+      await page.getByRole('option', { name: 'Received' }).click();
+      expect(await takeToast(page)).toContain('The service is temporarily unavailable');
+      expect(await row.getByTestId('status-chip').innerText()).toBe('Dispatched');
+    } finally {
+      await page.unroute('**/api/vehicles/*/status');
+    }
+  });
+
+  it('changes the status of the selected rows at once', async () => {
+    const first = await createVehicle(api, { companyId: company.id, model: 'BulkOne' });
+    const second = await createVehicle(api, { companyId: company.id, model: 'BulkOne' });
+    const untouched = await createVehicle(api, { companyId: company.id, model: 'BulkOther' });
+    await page.goto(`/vehicles?filter=${encodeURIComponent(JSON.stringify({ q: 'Bulk' }))}`);
+    await rowOf(page, untouched.vin).waitFor();
+    await rowOf(page, first.vin).getByRole('checkbox').check();
+    await rowOf(page, second.vin).getByRole('checkbox').check();
+    await page.getByTestId('bulk-status').click();
+    const dialog = page.getByTestId('bulk-status-dialog');
+    await dialog.getByRole('combobox', { name: 'New status' }).click();
+    await page.getByRole('option', { name: 'Shipped' }).click();
+    await dialog.getByTestId('bulk-status-apply').click();
+    expect(await takeToast(page)).toContain('Status updated for 2 vehicles');
+    await expect.poll(() => rowOf(page, first.vin).getByTestId('status-chip').innerText()).toBe('Shipped');
+    expect((await getVehicle(first.id)).status).toBe('SHIPPED');
+    expect((await getVehicle(second.id)).status).toBe('SHIPPED');
+    expect((await getVehicle(untouched.id)).status).toBe('NEW_PURCHASE');
+    expect((await getVehicle(second.id)).statusHistory.at(-1)).toMatchObject({ fromStatus: 'NEW_PURCHASE', toStatus: 'SHIPPED' });
+  });
+
+  it('searches by VIN, make or model and filters by status (All by default)', async () => {
+    const wanted = await createVehicle(api, { companyId: company.id, model: 'Searchable Sedan', status: 'AT_PORT' });
+    const other = await createVehicle(api, { companyId: company.id, model: 'Searchable Sedan', status: 'LOADED' });
+    await page.goto('/vehicles');
+    expect(await page.getByRole('combobox', { name: 'Status' }).first().innerText()).toContain('All');
+    await page.getByPlaceholder('VIN, make or model').fill('searchable sed');
+    await rowOf(page, wanted.vin).waitFor();
+    await rowOf(page, other.vin).waitFor();
+    await page.getByRole('combobox', { name: 'Status' }).first().click();
+    await page.getByRole('option', { name: 'At Port' }).click();
+    await rowOf(page, other.vin).waitFor({ state: 'detached' });
+    expect(await rowOf(page, wanted.vin).count()).toBe(1);
+  });
+
+  it('deletes a vehicle only after confirmation', async () => {
+    const vehicle = await createVehicle(api, { companyId: company.id });
+    const row = await openRowOf(page, vehicle.vin);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog');
+    expect(await confirm.innerText()).toContain(`Delete vehicle ${vehicle.vin}?`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await row.count()).toBe(1);
+
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    expect(await takeToast(page)).toContain('Vehicle deleted successfully');
+    await row.waitFor({ state: 'detached' });
+    await expect(getVehicle(vehicle.id)).rejects.toThrow(/404/);
+  });
+
+  it("shows the server's reason when a delete fails", async () => {
+    const vehicle = await createVehicle(api, { companyId: company.id });
+    const row = await openRowOf(page, vehicle.vin);
+    await page.route(`**/api/vehicles/${vehicle.id}`, (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Vehicle is on an invoice' }) })
+        : route.continue(),
+    );
+    try {
+      await row.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      expect(await takeToast(page)).toContain('Vehicle is on an invoice');
+      expect(await row.count()).toBe(1);
+    } finally {
+      await page.unroute(`**/api/vehicles/${vehicle.id}`);
+    }
+  });
+
+  it('lets a company admin edit but not delete', async () => {
+    const companyAdmin = await api.createUser('COMPANY_ADMIN', company.id);
+    const vehicle = await createVehicle(api, { companyId: company.id });
+    const other = await newPage(browser);
+    await signIn(other.page, companyAdmin.username, companyAdmin.password);
+    const row = await openRowOf(other.page, vehicle.vin);
+    expect(await row.getByRole('link', { name: `Edit ${vehicle.vin}` }).count()).toBe(1);
+    expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await row.getByTestId('status-select').count()).toBe(1);
+    await other.context.close();
+  });
+});
+
+describe('a buyer', () => {
+  it('sees its vehicles read-only: no actions column, no status dropdown, no add, no selection, and a read-only page', async () => {
+    const buyer = await api.createUser('BUYER', company.id);
+    const mine = await createVehicle(api, { companyId: company.id, buyerId: buyer.id, status: 'SHIPPED', vehicleInfo: { color: 'Sand' } });
+    const notMine = await createVehicle(api, { companyId: company.id });
+    const other = await newPage(browser);
+    await signIn(other.page, buyer.username, buyer.password);
+    await other.page.goto('/vehicles');
+    const table = other.page.getByTestId('vehicles-table');
+    await rowOf(other.page, mine.vin).waitFor();
+    expect(await rowOf(other.page, notMine.vin).count()).toBe(0);
+    const header = await table.locator('thead').innerText();
+    expect(header).toContain('VIN');
+    expect(header).toContain('Status');
+    expect(header).not.toContain('Actions');
+    expect(await table.getByTestId('status-select').count()).toBe(0);
+    expect(await rowOf(other.page, mine.vin).getByTestId('status-chip').innerText()).toBe('Shipped');
+    expect(await table.getByRole('checkbox').count()).toBe(0);
+    expect(await other.page.getByTestId('add-vehicle').count()).toBe(0);
+    expect(await table.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+
+    await rowOf(other.page, mine.vin).getByRole('link', { name: mine.vin }).click();
+    await other.page.getByTestId('vehicle-edit').waitFor();
+    expect(await other.page.getByRole('heading', { level: 1 }).innerText()).toBe(`Vehicle ${mine.vin}`);
+    await other.page.getByText('Only the shipping company can change it.').waitFor();
+    expect(await other.page.getByTestId('vehicle-save').count()).toBe(0);
+    expect(await other.page.getByLabel('Color').inputValue()).toBe('Sand');
+    expect(await other.page.getByLabel('Color').getAttribute('readonly')).not.toBeNull();
+    expect(await other.page.getByTestId('section-container').count()).toBe(0);
+    // Its own name as the buyer, read from the vehicle (a buyer cannot list users).
+    expect(await other.page.getByLabel('Buyer').inputValue()).toBe(buyer.username);
+    await other.context.close();
+  });
+});
+
+describe('the edit page', () => {
+  it('edits make (searched in the makes list), model, year and colour, and returns to the list', async () => {
+    const vehicle = await createVehicle(api, { companyId: company.id, vehicleInfo: { color: 'Red', trim: 'LX' } });
+    await page.goto(`/vehicles/${vehicle.id}/edit`);
+    await page.getByTestId('vehicle-edit').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(`Edit vehicle ${vehicle.vin}`);
+    // The VIN decode and the history are there.
+    await page.getByTestId('vin-decode').waitFor();
+    expect(await page.getByTestId('vin-decode-source').innerText()).toBe('Offline decoder (bundled data)');
+    expect(await page.getByTestId('status-history').innerText()).toContain('Added as');
+
+    const make = page.getByTestId('make-input');
+    expect(await make.inputValue()).toBe('HONDA');
+    await make.fill('toyo');
+    await page.getByRole('option', { name: 'TOYOTA', exact: true }).click();
+    expect(await make.inputValue()).toBe('TOYOTA');
+    await page.getByLabel(/^Model/).fill('Land Cruiser');
+    await page.getByLabel('Year').fill('2019');
+    await page.getByLabel('Color').fill('Midnight Blue');
+    await page.getByLabel('Trim').fill('');
+    await page.getByTestId('vehicle-save').click();
+    expect(await takeToast(page)).toContain('Vehicle updated successfully');
+    await page.waitForURL((url) => url.pathname === '/vehicles');
+
+    const row = await openRowOf(page, vehicle.vin);
+    const text = await row.innerText();
+    expect(text).toContain('TOYOTA');
+    expect(text).toContain('Land Cruiser');
+    expect(text).toContain('2019');
+    expect(text).toContain('Midnight Blue');
+    const saved = await getVehicle(vehicle.id);
+    expect(saved).toMatchObject({ make: 'TOYOTA', model: 'Land Cruiser', year: 2019 });
+    // The emptied trim is dropped, not stored as an empty text.
+    expect(saved.vehicleInfo).toEqual({ color: 'Midnight Blue' });
+  });
+
+  it("says 'No makes found' for a make the list does not know, and still keeps what was typed", async () => {
+    const vehicle = await createVehicle(api, { companyId: company.id, model: 'Custom' });
+    await page.goto(`/vehicles/${vehicle.id}/edit`);
+    const make = page.getByTestId('make-input');
+    await make.fill('Qzxqz Motors');
+    await page.getByText('No makes found').waitFor();
+    await page.getByTestId('vehicle-save').click();
+    expect(await takeToast(page)).toContain('Vehicle updated successfully');
+    expect((await getVehicle(vehicle.id)).make).toBe('Qzxqz Motors');
+  });
+
+  it("says 'Failed to load makes' when the makes cannot be fetched", async () => {
+    const vehicle = await createVehicle(api, { companyId: company.id, model: 'Custom' });
+    await page.route('**/api/vehicle-makes*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    try {
+      await page.goto(`/vehicles/${vehicle.id}/edit`);
+      await page.getByTestId('make-input').fill('ho');
+      await page.getByText('Failed to load makes').waitFor();
+    } finally {
+      await page.unroute('**/api/vehicle-makes*');
+    }
+  });
+
+  it("shows 'Invalid vehicle ID' and 'Vehicle not found'", async () => {
+    await page.goto('/vehicles/abc/edit');
+    expect(await page.getByTestId('page-error').innerText()).toContain('Invalid vehicle ID');
+    await page.goto('/vehicles/99999999/edit');
+    expect(await page.getByTestId('page-error').innerText()).toContain('Vehicle not found');
+    await page.getByRole('link', { name: 'Back to Vehicles' }).click();
+    await page.waitForURL((url) => url.pathname === '/vehicles');
+  });
+
+  it("shows the server's reason when a save fails, and stays on the page", async () => {
+    const taken = await createVehicle(api, { companyId: company.id });
+    const vehicle = await createVehicle(api, { companyId: company.id, model: 'Civic' });
+    await page.goto(`/vehicles/${vehicle.id}/edit`);
+    await page.getByLabel('VIN').fill(taken.vin);
+    await page.getByTestId('vehicle-save').click();
+    expect(await takeToast(page)).toContain('VIN already exists');
+    expect(await page.getByTestId('section-basic').innerText()).toContain('VIN already exists');
+
+    await page.getByLabel('VIN').fill(vehicle.vin);
+    await page.route(`**/api/vehicles/${vehicle.id}`, (route) =>
+      route.request().method() === 'PATCH' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }) : route.continue(),
+    );
+    try {
+      await page.getByTestId('vehicle-save').click();
+      expect(await takeToast(page)).toContain('Failed to update vehicle');
+      expect(new URL(page.url()).pathname).toBe(`/vehicles/${vehicle.id}/edit`);
+    } finally {
+      await page.unroute(`**/api/vehicles/${vehicle.id}`);
+    }
+  });
+
+  it('lets an administrator choose the buyer and the ports, and assign a container with a None option', async () => {
+    const buyer = await api.createUser('BUYER', company.id);
+    const container = await createContainer(api, { companyId: company.id, shipperId: shipper.id });
+    const port = await api.send('POST', '/ports', { name: 'Port of Antwerp', nameAr: 'ميناء أنتويرب', country: 'Belgium' });
+    const vehicle = await createVehicle(api, { companyId: company.id, model: 'Accord', containerId: container.id });
+    await page.goto(`/vehicles/${vehicle.id}/edit`);
+    await page.getByRole('combobox', { name: 'Buyer' }).click();
+    await page.getByRole('option', { name: buyer.username }).click();
+    await page.getByLabel('Port of origin').fill('Antwerp');
+    await page.getByRole('option', { name: 'Port of Antwerp - Belgium' }).click();
+    const containerSelect = page.getByRole('combobox', { name: 'Container' });
+    expect(await containerSelect.innerText()).toBe(container.number);
+    await containerSelect.click();
+    // react-admin names the empty choice 'Clear value' for screen readers; it reads 'None'.
+    await page.getByRole('listbox').getByText('None', { exact: true }).click();
+    await page.getByTestId('vehicle-save').click();
+    expect(await takeToast(page)).toContain('Vehicle updated successfully');
+    await page.waitForURL((url) => url.pathname === '/vehicles');
+    expect(await getVehicle(vehicle.id)).toMatchObject({ buyerId: buyer.id, fromPortId: port.id, containerId: null });
+  });
+
+  it("shows a shipper the buyer's name read-only, without asking for the users it may not list", async () => {
+    const buyer = await api.createUser('BUYER', company.id);
+    const container = await createContainer(api, { companyId: company.id, shipperId: shipper.id });
+    const vehicle = await createVehicle(api, { companyId: company.id, model: 'Accord', buyerId: buyer.id });
+    const other = await newPage(browser);
+    const refused: string[] = [];
+    other.page.on('response', (response) => response.status() === 403 && refused.push(response.url()));
+    await signIn(other.page, shipper.username, shipper.password);
+    await other.page.goto(`/vehicles/${vehicle.id}/edit`);
+    await other.page.getByTestId('vehicle-edit').waitFor();
+    expect(await other.page.getByLabel('Buyer').inputValue()).toBe(buyer.username);
+    expect(await other.page.getByLabel('Buyer').getAttribute('readonly')).not.toBeNull();
+    await other.page.getByRole('combobox', { name: 'Container' }).click();
+    await other.page.getByRole('option', { name: container.number }).click();
+    await other.page.getByTestId('vehicle-save').click();
+    expect(await takeToast(other.page)).toContain('Vehicle updated successfully');
+    expect(await getVehicle(vehicle.id)).toMatchObject({ containerId: container.id, buyerId: buyer.id });
+    expect(refused).toEqual([]);
+    await other.context.close();
+  });
+});
