@@ -23,6 +23,8 @@ import { createVinDecoder } from './services/vin/decoder';
 import { fileRoutes } from './resources/files/routes';
 import { documentRoutes } from './resources/documents/routes';
 import { invoiceRoutes } from './resources/invoices/routes';
+import { aiRoutes } from './resources/ai/routes';
+import { createOllamaVision } from './services/vision/ollamaVision';
 import { createInvoiceRenderer, type InvoiceRenderer } from './services/invoices/renderer';
 
 export type AppOptions = { db: Knex; config: Config; logger?: Logger; invoiceRenderer?: InvoiceRenderer };
@@ -84,6 +86,7 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
     fileRoutes(db, 'containers', config.uploadMaxBytes),
     documentRoutes(db, config.uploadMaxBytes),
     invoiceRoutes(db, invoiceRenderer),
+    aiRoutes(db, createOllamaVision(config.ollama), config.ollama.concurrency),
   ];
   for (const r of resources) api.use(r.routes());
   app.use(api.routes());

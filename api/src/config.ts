@@ -32,6 +32,10 @@ const EnvSchema = z.object({
   ADMIN_DIST: z.string().default('./admin/dist'),
   LOG_LEVEL: z.enum(['info', 'error', 'silent']).default('info'),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(25),
+  OLLAMA_HOST: z.url().default('http://127.0.0.1:11434'),
+  OLLAMA_VISION_MODEL: z.string().min(1).default('qwen2.5vl:7b'),
+  OLLAMA_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  AI_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   VPIC_URL: z.url().default('https://vpic.nhtsa.dot.gov/api'),
   VPIC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
 });
@@ -53,6 +57,7 @@ export type Config = {
   vpicUrl: string;
   vpicTimeoutMs: number;
   uploadMaxBytes: number;
+  ollama: { host: string; model: string; timeoutMs: number; concurrency: number };
 };
 
 /** The secret survives restarts in DATA_DIR, so sessions do too. */
@@ -89,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vpicUrl: e.VPIC_URL.replace(/\/+$/, ''),
     vpicTimeoutMs: e.VPIC_TIMEOUT_MS,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    ollama: { host: e.OLLAMA_HOST.replace(/\/+$/, ''), model: e.OLLAMA_VISION_MODEL, timeoutMs: e.OLLAMA_TIMEOUT_MS, concurrency: e.AI_CONCURRENCY },
   };
 }

@@ -158,6 +158,11 @@ const CASES: Case[] = [
   // Deleting is for a SUPER_ADMIN or the uploader (a SUPER_ADMIN here), so a SHIPPER is refused.
   { route: 'DELETE /api/documents/{id}', method: 'delete', target: freshDocument, expected: superAdminOnly(200) },
 
+  { route: 'POST /api/vehicles/{id}/files/{fileId}/detect-color', method: 'post', targetPath: async (t, w) => { const f = await freshVehicleFile(t, w); return `/api/vehicles/${f.vehicleId}/files/${f.fileId}/detect-color`; }, expected: staff(200) },
+  // Ollama is unreachable here: the analysis is allowed for a SUPER_ADMIN, and answers 503.
+  { route: 'POST /api/vehicles/{id}/accident-analysis', method: 'post', targetPath: async (t, w) => `/api/vehicles/${(await freshVehicleFile(t, w)).vehicleId}/accident-analysis`, expected: superAdminOnly(503) },
+  { route: 'GET /api/ai/status', method: 'get', expected: superAdminOnly(200) },
+
   { route: 'POST /api/invoice', method: 'post', body: async (t, w) => ({ containerIds: [await freshContainer(t, w)], paymentMethod: 'cash', date: '2026-11-21', buyerName: 'Buyer', companyName: 'Seller', salePrice: '100', taxPercentage: '15' }), expected: staff(201) },
   { route: 'GET /api/invoices', method: 'get', expected: staff(200) },
   { route: 'GET /api/invoices/{id}', method: 'get', target: freshInvoice, expected: staff(200) },
@@ -177,7 +182,7 @@ describe.each(ENGINES)('role × route matrix on %s', (engine) => {
   let w: World;
   beforeAll(async () => {
     // vPIC is unreachable here (a closed port): the bundled decoder answers at once.
-    t = await startTestApp(engine, { VPIC_URL: 'http://127.0.0.1:9/api', VPIC_TIMEOUT_MS: '500' });
+    t = await startTestApp(engine, { VPIC_URL: 'http://127.0.0.1:9/api', VPIC_TIMEOUT_MS: '500', OLLAMA_HOST: 'http://127.0.0.1:9' });
     w = await seedWorld(t);
     tinyPng = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#c00' } }).png().toBuffer();
   });
