@@ -1,4 +1,4 @@
-import { Chip, Typography } from '@mui/material';
+import { Chip, MenuItem, TextField, Typography } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
 import { formatListDate, parseApiDate } from './dates';
 
@@ -35,3 +35,24 @@ export const Ltr = ({ children }: { children: React.ReactNode }) => <bdi dir="lt
  * shows that choice's text when nothing is chosen, instead of an empty box.
  */
 export const showEmptyChoice = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
+/** The place of a select that waits for another choice (a shipper waits for the company). */
+export const WaitingSelect = ({ label, helperText }: { label: string; helperText: string }) => {
+  const translate = useTranslate();
+  return (
+    <TextField
+      select
+      disabled
+      fullWidth
+      size="small"
+      margin="dense"
+      variant="filled"
+      label={translate(label)}
+      value=""
+      helperText={translate(helperText)}
+      slotProps={{ select: { displayEmpty: false } }}
+    >
+      <MenuItem value="" />
+    </TextField>
+  );
+};

@@ -19,6 +19,7 @@ import {
 import { useFormContext, useWatch } from 'react-hook-form';
 import { isContainerCheckDigitValid, normalizeContainerNumber } from '@domain/containerNumber';
 import { FormDialog } from '../common/FormDialog';
+import { WaitingSelect } from '../common/Fields';
 import { CompanyInput } from '../common/CompanyInput';
 import { Name, useTranslateWith } from '../common/Interpolate';
 import { portLabel } from '../common/ports';
@@ -50,24 +51,20 @@ const OwnerInputs = () => {
   return (
     <>
       <CompanyInput onChange={() => setValue('shipperId', null)} />
-      <ReferenceInput
-        key={companyId ?? 'none'}
-        source="shipperId"
-        reference="users"
-        filter={{ companyId, role: SHIPPER_ROLES }}
-        sort={{ field: 'username', order: 'ASC' }}
-        perPage={200}
-        enableGetChoices={() => !!companyId}
-      >
-        <SelectInput
-          label="resources.containers.fields.shipperId"
-          optionText="username"
-          validate={required()}
-          disabled={!companyId}
-          helperText={companyId ? 'containers.shipperHint' : 'containers.chooseCompanyFirst'}
-          fullWidth
-        />
-      </ReferenceInput>
+      {companyId ? (
+        <ReferenceInput
+          key={companyId}
+          source="shipperId"
+          reference="users"
+          filter={{ companyId, role: SHIPPER_ROLES }}
+          sort={{ field: 'username', order: 'ASC' }}
+          perPage={200}
+        >
+          <SelectInput label="resources.containers.fields.shipperId" optionText="username" validate={required()} helperText="containers.shipperHint" fullWidth />
+        </ReferenceInput>
+      ) : (
+        <WaitingSelect label="resources.containers.fields.shipperId" helperText="containers.chooseCompanyFirst" />
+      )}
     </>
   );
 };

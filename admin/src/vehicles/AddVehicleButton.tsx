@@ -5,7 +5,7 @@ import { ReferenceInput, SelectInput, TextInput, maxLength, required, useCreate,
 import { useFormContext, useWatch } from 'react-hook-form';
 import { VIN_LENGTH, normalizeVin } from '@domain/vin';
 import { FormDialog } from '../common/FormDialog';
-import { showEmptyChoice } from '../common/Fields';
+import { WaitingSelect, showEmptyChoice } from '../common/Fields';
 import { CompanyInput } from '../common/CompanyInput';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { cleanVehicleInfo } from './vehicleInfo';
@@ -16,7 +16,7 @@ import { idOrNull } from '../containers/containerPayload';
  * The container select of a vehicle: the containers of one company (the user's own; for a
  * SUPER_ADMIN the company chosen in the form, and nothing until one is chosen), with 'None'.
  */
-export const ContainerSelect = ({ companyId, disabled, helperText }: { companyId?: number | null; disabled?: boolean; helperText?: string }) => {
+export const ContainerSelect = ({ companyId, helperText }: { companyId?: number | null; helperText?: string }) => {
   const translate = useTranslate();
   const filter = companyId ? { companyId } : {};
   return (
@@ -25,7 +25,6 @@ export const ContainerSelect = ({ companyId, disabled, helperText }: { companyId
         label="resources.vehicles.fields.containerId"
         optionText="number"
         emptyText={translate('common.none')}
-        disabled={disabled}
         helperText={helperText ?? false}
         slotProps={showEmptyChoice}
         fullWidth
@@ -42,12 +41,11 @@ const OwnerInputs = ({ choosesCompany }: { choosesCompany: boolean }) => {
   return (
     <>
       <CompanyInput onChange={() => setValue('containerId', null)} />
-      <ContainerSelect
-        key={companyId ?? 'none'}
-        companyId={companyId}
-        disabled={!companyId}
-        helperText={companyId ? undefined : 'vehicles.chooseCompanyFirst'}
-      />
+      {companyId ? (
+        <ContainerSelect key={companyId} companyId={companyId} />
+      ) : (
+        <WaitingSelect label="resources.vehicles.fields.containerId" helperText="vehicles.chooseCompanyFirst" />
+      )}
     </>
   );
 };

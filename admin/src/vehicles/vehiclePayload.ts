@@ -17,7 +17,7 @@ export function yearProblem(value: unknown, now: Date): string | undefined {
 }
 
 /** The form validator (react-admin calls it with the value and the whole form). */
-export const validateYear = (value: unknown) => yearProblem(value, new Date());
+export const validateYear = (value: unknown, _values?: unknown) => yearProblem(value, new Date());
 
 export const yearOrNull = (value: unknown): number | null => {
   if (value === null || value === undefined || String(value).trim() === '') return null;
