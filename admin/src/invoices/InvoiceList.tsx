@@ -1,11 +1,115 @@
-import { ComingSoon } from '../layout/Pages';
+import { Box, Button } from '@mui/material';
+import ReceiptIcon from '@mui/icons-material/ReceiptLong';
+import { DataTable, List, SearchInput, TopToolbar, useLocale, useRecordContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router';
+import { can } from '@domain/permissions';
 import { RequireAccess } from '../layout/RequireAccess';
+import { useCurrentUser } from '../providers/useCurrentUser';
+import { EmptyState } from '../common/EmptyState';
+import { DeleteIconButton } from '../common/DeleteIconButton';
+import { Ltr } from '../common/Fields';
+import { Name, useTranslateWith } from '../common/Interpolate';
+import { DownloadInvoiceButton, invoiceLabel } from './DownloadInvoiceButton';
+import { InvoiceDetailsButton } from './InvoiceDetailsDialog';
+import { formatInvoiceDate } from './invoiceDate';
+import { formatAmount } from './money';
 
-/** Placeholder until the invoices screen is built: says so, in both languages. */
-const InvoiceList = () => (
-  <RequireAccess resource="invoices">
-    <ComingSoon title="nav.invoices" />
-  </RequireAccess>
-);
+/** Where the Generate button leads: the containers screen in invoice mode (SPEC.md §2). */
+export const GENERATE_PATH = '/containers?action=invoice';
+
+export const GenerateInvoiceLink = ({ variant = 'contained' }: { variant?: 'contained' | 'outlined' }) => {
+  const translate = useTranslate();
+  return (
+    <Button component={Link} to={GENERATE_PATH} variant={variant} startIcon={<ReceiptIcon />} data-testid="generate-invoice-link">
+      {translate('invoice.generate')}
+    </Button>
+  );
+};
+
+const DeleteInvoiceButton = () => {
+  const record = useRecordContext();
+  const translateWith = useTranslateWith();
+  if (!record) return null;
+  const number = invoiceLabel(record);
+  return (
+    <DeleteIconButton
+      resource="invoices"
+      record={record}
+      name={number}
+      confirmTitle={translateWith('invoice.deleteTitle', { number: <Name>{number}</Name> })}
+      confirmContent="invoice.deleteConfirm"
+      successMessage="invoice.deleted"
+      errorFallback="invoice.deleteFailed"
+    />
+  );
+};
+
+const RowActions = ({ canDelete }: { canDelete: boolean }) => {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'nowrap' }}>
+      <DownloadInvoiceButton record={record} />
+      <InvoiceDetailsButton record={record} />
+      {canDelete && <DeleteInvoiceButton />}
+    </Box>
+  );
+};
+
+/** /invoices: the company's invoices, newest first, with download, details and delete. */
+const InvoiceList = () => {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const { user } = useCurrentUser();
+  const canCreate = can(user?.role, 'invoices', 'create');
+  const canDelete = can(user?.role, 'invoices', 'delete');
+  const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('invoice.searchHint')} sx={{ width: { xs: '100%', sm: 320 } }} />];
+  return (
+    <RequireAccess resource="invoices">
+      <List
+        title="nav.invoices"
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={25}
+        filters={filters}
+        exporter={false}
+        actions={canCreate ? <TopToolbar><GenerateInvoiceLink /></TopToolbar> : false}
+        empty={<EmptyState message="invoice.empty" hint={canCreate ? 'invoice.emptyHint' : undefined} action={canCreate ? <GenerateInvoiceLink /> : undefined} />}
+      >
+        <DataTable bulkActionButtons={false} rowClick={false} data-testid="invoices-table" sx={{ '& .MuiTableCell-root': { paddingInline: 1 } }}>
+          <DataTable.Col
+            source="invoiceNumber"
+            label="invoice.fields.invoiceNumber"
+            cellSx={() => ({ whiteSpace: 'nowrap', fontFamily: 'monospace', fontWeight: 600 })}
+            render={(record) => <Ltr>{invoiceLabel(record)}</Ltr>}
+          />
+          <DataTable.Col
+            source="containerNumber"
+            label="invoice.fields.containerNumber"
+            disableSort
+            cellSx={() => ({ fontFamily: 'monospace', maxWidth: 260 })}
+            render={(record) => (record.containerNumber ? <Ltr>{record.containerNumber}</Ltr> : '—')}
+          />
+          <DataTable.Col source="buyerName" label="invoice.fields.buyerName" render={(record) => <bdi dir="auto">{record.buyerName}</bdi>} />
+          <DataTable.Col
+            source="issuedDate"
+            label="invoice.fields.issuedDate"
+            cellSx={() => ({ whiteSpace: 'nowrap' })}
+            render={(record) => formatInvoiceDate(record.issuedDate, locale) || '—'}
+          />
+          <DataTable.Col
+            source="totalAmount"
+            label="invoice.fields.total"
+            align="right"
+            cellSx={() => ({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontWeight: 600 })}
+            render={(record) => <Ltr>{formatAmount(record.totalAmount)}</Ltr>}
+          />
+          <DataTable.Col label="common.actions" disableSort align="right">
+            <RowActions canDelete={canDelete} />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+    </RequireAccess>
+  );
+};
 
 export default InvoiceList;

@@ -2,7 +2,10 @@ import { lazy } from 'react';
 import InvoiceIcon from '@mui/icons-material/ReceiptLong';
 import type { RaRecord } from 'react-admin';
 
-/** Invoices: registered so that the navigation entry exists; the screen itself comes in a later issue. */
+/**
+ * Invoices: the list with download, details and delete (SPEC.md §2 /invoices). Invoices are made
+ * from containers: /containers?action=invoice, or the invoice dialog of a container's page.
+ */
 export default {
   list: lazy(() => import('./InvoiceList')),
   edit: undefined,

@@ -1,0 +1,262 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Box, Button, Checkbox, Chip, CircularProgress, Stack, Tooltip, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ReceiptIcon from '@mui/icons-material/ReceiptLong';
+import CancelIcon from '@mui/icons-material/Cancel';
+import { DataTable, Form, List, SearchInput, useListContext, useLocale, useTranslate, type RaRecord } from 'react-admin';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { RequireAccess } from '../layout/RequireAccess';
+import { useCurrentUser } from '../providers/useCurrentUser';
+import { EmptyState } from '../common/EmptyState';
+import { DateText, Ltr } from '../common/Fields';
+import { Section } from '../common/Section';
+import { containerPorts, portLabel } from '../common/ports';
+import { InvoiceFields } from './InvoiceFields';
+import { pageFormDefaults } from './defaults';
+import { pageInvoiceFileName } from './fileName';
+import type { InvoiceFormValues } from './invoiceApi';
+import { useGenerateInvoice } from './useGenerateInvoice';
+
+/** /containers?action=invoice switches the containers screen to invoice generation (SPEC.md §2). */
+export const useInvoiceMode = () => useSearchParams()[0].get('action') === 'invoice';
+
+export const INVOICES_PATH = '/invoices';
+
+const flipInRtl = { transform: (theme: { direction: string }) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) } as const;
+
+export const BackToInvoices = () => {
+  const translate = useTranslate();
+  return (
+    <Button component={Link} to={INVOICES_PATH} startIcon={<ArrowBackIcon sx={flipInRtl} />} data-testid="back-to-invoices">
+      {translate('invoice.backToInvoices')}
+    </Button>
+  );
+};
+
+type Selection = Map<string, RaRecord>;
+
+interface SelectionApi {
+  selection: Selection;
+  /** The company of the chosen containers: an invoice covers one company's containers. */
+  companyId: unknown;
+  toggle: (record: RaRecord) => void;
+  setMany: (records: RaRecord[], checked: boolean) => void;
+}
+
+const keyOf = (record: RaRecord) => String(record.id);
+const selectable = (api: SelectionApi, record: RaRecord) => api.selection.size === 0 || api.companyId == null || String(record.companyId) === String(api.companyId);
+
+function useSelection(): SelectionApi {
+  const [selection, setSelection] = useState<Selection>(new Map());
+  const companyId = selection.size ? [...selection.values()][0].companyId : undefined;
+  const toggle = useCallback((record: RaRecord) => {
+    setSelection((current) => {
+      const next = new Map(current);
+      if (next.has(keyOf(record))) next.delete(keyOf(record));
+      else next.set(keyOf(record), record);
+      return next;
+    });
+  }, []);
+  const setMany = useCallback((records: RaRecord[], checked: boolean) => {
+    setSelection((current) => {
+      const next = new Map(current);
+      for (const record of records) {
+        if (checked) next.set(keyOf(record), record);
+        else next.delete(keyOf(record));
+      }
+      return next;
+    });
+  }, []);
+  return { selection, companyId, toggle, setMany };
+}
+
+/** The checkbox of a row; another company's containers cannot join a selection. */
+const RowCheckbox = ({ record, api }: { record: RaRecord; api: SelectionApi }) => {
+  const translate = useTranslate();
+  const allowed = selectable(api, record);
+  const box = (
+    <Checkbox
+      size="small"
+      checked={api.selection.has(keyOf(record))}
+      disabled={!allowed}
+      onClick={(event) => event.stopPropagation()}
+      onChange={() => api.toggle(record)}
+      slotProps={{ input: { 'aria-label': translate('invoice.selectLabel', { number: record.number }) } }}
+      data-testid="invoice-checkbox"
+    />
+  );
+  return allowed ? box : <Tooltip title={translate('invoice.otherCompany')}><span>{box}</span></Tooltip>;
+};
+
+/** "Select every container on this page" (of the selection's company). */
+const PageCheckbox = ({ api }: { api: SelectionApi }) => {
+  const translate = useTranslate();
+  const { data = [] } = useListContext();
+  const eligible = data.filter((record) => selectable(api, record));
+  const chosen = eligible.filter((record) => api.selection.has(keyOf(record)));
+  const all = eligible.length > 0 && chosen.length === eligible.length;
+  return (
+    <Checkbox
+      size="small"
+      checked={all}
+      indeterminate={chosen.length > 0 && !all}
+      disabled={eligible.length === 0}
+      onChange={() => api.setMany(eligible, !all)}
+      slotProps={{ input: { 'aria-label': translate('invoice.selectPage') } }}
+      data-testid="invoice-page-checkbox"
+    />
+  );
+};
+
+/** What is selected, across pages and searches: chips that can be removed. */
+const SelectionSummary = ({ api }: { api: SelectionApi }) => {
+  const translate = useTranslate();
+  const records = [...api.selection.values()];
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, paddingBlockEnd: 1 }} data-testid="invoice-selection">
+      <Typography variant="body2" role="status" color={records.length ? 'text.primary' : 'text.secondary'} sx={{ fontWeight: records.length ? 600 : 400 }}>
+        {records.length ? translate('invoice.selectedCount', { smart_count: records.length }) : translate('invoice.noneSelected')}
+      </Typography>
+      {records.map((record) => (
+        <Chip
+          key={keyOf(record)}
+          size="small"
+          label={<Ltr>{record.number}</Ltr>}
+          onDelete={() => api.toggle(record)}
+          deleteIcon={<CancelIcon titleAccess={translate('invoice.unselect', { number: record.number })} />}
+          sx={{ fontFamily: 'monospace' }}
+        />
+      ))}
+    </Box>
+  );
+};
+
+const ContainerPicker = ({ api }: { api: SelectionApi }) => {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const { user } = useCurrentUser();
+  const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('containers.searchHint')} sx={{ width: { xs: '100%', sm: 340 } }} />];
+  return (
+    <List
+      resource="containers"
+      title="invoice.generate"
+      disableSyncWithLocation
+      storeKey={false}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={10}
+      filters={filters}
+      exporter={false}
+      actions={false}
+      component="div"
+      empty={<EmptyState message="invoice.noContainers" hint="invoice.noContainersHint" />}
+      sx={{ '& .RaList-main': { marginBlockStart: 0 } }}
+    >
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={(_id, _resource, record) => {
+          if (selectable(api, record)) api.toggle(record);
+          return false;
+        }}
+        data-testid="invoice-containers-table"
+        sx={{ '& .MuiTableCell-root': { paddingInline: 1 } }}
+      >
+        <DataTable.Col label={<PageCheckbox api={api} />} disableSort cellSx={() => ({ width: 48 })} render={(record) => <RowCheckbox record={record as RaRecord} api={api} />} />
+        <DataTable.Col
+          source="number"
+          cellSx={() => ({ whiteSpace: 'nowrap', fontFamily: 'monospace', fontWeight: 600 })}
+          render={(record) => (
+            <>
+              <Ltr>{record.number}</Ltr>
+              {user?.role === 'SUPER_ADMIN' && record.companyName && (
+                <Typography variant="caption" color="text.secondary" component="div" sx={{ fontFamily: 'inherit', fontWeight: 400 }}>
+                  {record.companyName}
+                </Typography>
+              )}
+            </>
+          )}
+        />
+        <DataTable.Col source="bookingNumber" render={(record) => (record.bookingNumber ? <Ltr>{record.bookingNumber}</Ltr> : '—')} />
+        <DataTable.Col source="containerSize" render={(record) => (record.containerSize ? <Ltr>{record.containerSize}</Ltr> : '—')} />
+        <DataTable.Col source="loadingDate" render={(record) => <DateText value={record.loadingDate} />} />
+        <DataTable.Col
+          source="fromPortId"
+          label="containers.route"
+          disableSort
+          render={(record) => (
+            <Typography variant="body2" component="span">
+              {portLabel(containerPorts(record).from, locale)} → {portLabel(containerPorts(record).to, locale)}
+            </Typography>
+          )}
+        />
+        <DataTable.Col source="vehicleCount" disableSort align="center" render={(record) => record.vehicleCount ?? 0} />
+      </DataTable>
+    </List>
+  );
+};
+
+const InvoiceModePage = () => {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const api = useSelection();
+  const { generate, busy } = useGenerateInvoice();
+  const defaults = useMemo(pageFormDefaults, []);
+  const none = api.selection.size === 0;
+
+  const submit = async (values: Record<string, any>) => {
+    const result = await generate(values as InvoiceFormValues, [...api.selection.values()].map((record) => record.id), (v) => pageInvoiceFileName(v.date));
+    if (result.ok) {
+      navigate(INVOICES_PATH);
+      return undefined;
+    }
+    return result.fieldErrors;
+  };
+
+  return (
+    <Box sx={{ paddingBlock: 2 }} data-testid="invoice-mode">
+      <Box sx={{ marginBlockEnd: 1 }}>
+        <BackToInvoices />
+      </Box>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        {translate('invoice.generate')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ marginBlock: 0.5, marginBlockEnd: 2, maxWidth: 760 }}>
+        {translate('invoice.modeIntro')}
+      </Typography>
+      <Stack spacing={2}>
+        <Section title="invoice.containersSection" testId="invoice-containers">
+          <SelectionSummary api={api} />
+          <ContainerPicker api={api} />
+        </Section>
+        <Section title="invoice.detailsSection" testId="invoice-form">
+          <Form defaultValues={defaults} onSubmit={submit} noValidate>
+            <InvoiceFields />
+            <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, marginBlockStart: 2 }}>
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                disabled={none || busy}
+                startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <ReceiptIcon />}
+                data-testid="generate-invoice"
+              >
+                {translate(busy ? 'invoice.generating' : 'invoice.generate')}
+              </Button>
+              {none && (
+                <Typography variant="body2" color="warning.dark" data-testid="select-container-hint">
+                  {translate('invoice.selectContainer')}
+                </Typography>
+              )}
+            </Box>
+          </Form>
+        </Section>
+      </Stack>
+    </Box>
+  );
+};
+
+/** The invoice mode of /containers: pick containers, fill in the invoice, download the PDF. */
+export const ContainerInvoiceMode = () => (
+  <RequireAccess resource="invoices" action="create">
+    <InvoiceModePage />
+  </RequireAccess>
+);

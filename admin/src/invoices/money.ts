@@ -1,0 +1,63 @@
+import { formatMinorUnits, invoiceTotals, toBasisPoints, toMinorUnits } from '@domain/money';
+
+/** The amounts of an invoice in minor units (cents), as the API computes them. */
+export interface InvoiceAmounts {
+  salePrice: number;
+  taxAmount: number;
+  totalAmount: number;
+}
+
+const asText = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
+
+/** A sale price as the form holds it: 0 or more with at most 2 decimals, in cents; null otherwise. */
+export const priceMinorUnits = (value: unknown): number | null => {
+  const text = asText(value);
+  return text === '' ? null : toMinorUnits(text);
+};
+
+/** A tax percentage as the form holds it: empty is 0; 0 to 100 with at most 2 decimals; null otherwise. */
+export const taxBasisPoints = (value: unknown): number | null => {
+  const text = asText(value);
+  return text === '' ? 0 : toBasisPoints(text);
+};
+
+/**
+ * total = salePrice + salePrice × tax / 100, in integer cents with the API's rounding (the same
+ * function, api/src/domain/money.ts): the total shown is the total the PDF will carry.
+ * Null while the price is missing or either value is not a valid amount.
+ */
+export function computeInvoiceAmounts(salePrice: unknown, taxPercentage: unknown): InvoiceAmounts | null {
+  const price = priceMinorUnits(salePrice);
+  const tax = taxBasisPoints(taxPercentage);
+  if (price === null || tax === null) return null;
+  return invoiceTotals(price, tax);
+}
+
+/** 123456789 → "$1,234,567.89": a dollar sign, thousands separators, always 2 decimals. */
+export function formatMoney(minor: number): string {
+  const text = formatMinorUnits(minor);
+  const negative = text.startsWith('-');
+  const [whole, fraction] = (negative ? text.slice(1) : text).split('.');
+  return `${negative ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
+/** An amount as the API returns it (a number or a decimal string) in cents; null when it is none. */
+export function amountMinorUnits(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const exact = toMinorUnits(typeof value === 'number' ? value : String(value));
+  if (exact !== null) return exact;
+  const number = Number(value);
+  return Number.isFinite(number) ? Math.round(number * 100) : null;
+}
+
+/** An API amount as "$1,234.50", or "—" when there is none. */
+export const formatAmount = (value: unknown): string => {
+  const minor = amountMinorUnits(value);
+  return minor === null ? '—' : formatMoney(minor);
+};
+
+/** A file size in KB as the spec shows it: bytes / 1024 with 2 decimals. */
+export function formatKilobytes(bytes: unknown): string {
+  const number = Number(bytes);
+  return Number.isFinite(number) && number >= 0 ? (number / 1024).toFixed(2) : '—';
+}

@@ -1,0 +1,57 @@
+import { useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLogoutIfAccessDenied, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { statusOf } from '../providers/http';
+import { generationErrorMessage, generationFieldErrors, invoiceRequest, postInvoice, saveBlob, type InvoiceFormValues } from './invoiceApi';
+
+/**
+ * Generates an invoice: POST /api/invoice, the PDF saved under `fileName`, 'Invoice generated
+ * successfully', and the invoice list refreshed. A failure is a toast with the reason; the field
+ * errors of a 400 are returned for the form. One request at a time (a double click does not make
+ * two invoices).
+ */
+export function useGenerateInvoice() {
+  const notify = useNotify();
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+
+  const generate = useCallback(
+    async (
+      values: InvoiceFormValues,
+      containerIds: Identifier[],
+      fileName: (values: InvoiceFormValues) => string,
+    ): Promise<{ ok: true } | { ok: false; fieldErrors?: Record<string, string> }> => {
+      if (inFlight.current) return { ok: false };
+      if (containerIds.length === 0) {
+        notify('invoice.selectContainer', { type: 'error' });
+        return { ok: false };
+      }
+      inFlight.current = true;
+      setBusy(true);
+      try {
+        const { pdf } = await postInvoice(invoiceRequest(values, containerIds));
+        saveBlob(pdf, fileName(values));
+        notify('invoice.generated', { type: 'success' });
+        await queryClient.invalidateQueries({ queryKey: ['invoices'] });
+        return { ok: true };
+      } catch (error) {
+        console.error(error);
+        if (statusOf(error) === 401) {
+          await logoutIfAccessDenied(error);
+          return { ok: false };
+        }
+        notify(generationErrorMessage(error, translate), { type: 'error' });
+        return { ok: false, fieldErrors: generationFieldErrors(error) };
+      } finally {
+        inFlight.current = false;
+        setBusy(false);
+      }
+    },
+    [notify, translate, queryClient, logoutIfAccessDenied],
+  );
+
+  return { generate, busy };
+}
