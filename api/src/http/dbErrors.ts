@@ -55,3 +55,13 @@ export function isUniqueViolation(err: unknown): boolean {
   const e = (err ?? {}) as DriverError & { nativeError?: DriverError };
   return UNIQUE.has(e.code ?? e.nativeError?.code ?? '');
 }
+
+/** Runs a write; a unique-constraint violation becomes a 409 with the resource's own message. */
+export async function uniqueOr409<T>(duplicateMessage: string, write: () => PromiseLike<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new HttpError(409, 'conflict.duplicate', duplicateMessage);
+    throw err;
+  }
+}

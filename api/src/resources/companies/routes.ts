@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
-import { conflict, notFound } from '../../http/errors';
-import { isUniqueViolation } from '../../http/dbErrors';
+import { notFound } from '../../http/errors';
+import { uniqueOr409 } from '../../http/dbErrors';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
 import { parse, parseId } from '../../http/validate';
 import { Company } from './model';
@@ -20,15 +20,6 @@ const LIST: ListSpec = {
 };
 
 const DUPLICATE_CODE = 'Company code already exists';
-
-async function saveOrConflict<T>(write: () => PromiseLike<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(DUPLICATE_CODE);
-    throw err;
-  }
-}
 
 export function companyRoutes(db: Knex) {
   const router = new Router({ prefix: '/companies' });
@@ -51,13 +42,13 @@ export function companyRoutes(db: Knex) {
   router.post('/', authorize('companies', 'create'), async (ctx) => {
     const input = parse(CompanyCreateSchema, ctx.request.body, 'company');
     ctx.status = 201;
-    ctx.body = await saveOrConflict(() => Company.query(db).insertAndFetch(input));
+    ctx.body = await uniqueOr409(DUPLICATE_CODE, () => Company.query(db).insertAndFetch(input));
   });
 
   const update = async (ctx: ApiContext) => {
     const company = await findVisible(ctx);
     const input = parse(CompanyUpdateSchema, ctx.request.body, 'company');
-    ctx.body = await saveOrConflict(() => company.$patchAndFetchFields(db, input));
+    ctx.body = await uniqueOr409(DUPLICATE_CODE, () => company.$patchAndFetchFields(db, input));
   };
   router.patch('/:id', authorize('companies', 'update'), update);
   router.put('/:id', authorize('companies', 'update'), update);

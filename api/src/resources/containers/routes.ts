@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { isUniqueViolation } from '../../http/dbErrors';
+import { uniqueOr409 } from '../../http/dbErrors';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
 import { parse, parseId } from '../../http/validate';
 import { assertCompanyExists } from '../companies/policy';
@@ -82,15 +82,6 @@ export function containerRoutes(db: Knex) {
     return { ...container.toJSON(), vehicles, files };
   };
 
-  const saveOrConflict = async <T>(write: () => PromiseLike<T>): Promise<T> => {
-    try {
-      return await write();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(NUMBER_TAKEN);
-      throw err;
-    }
-  };
-
   /** SUPER_ADMIN picks the company and the shipper; everyone else gets their own. */
   const ownership = async (user: User, input: { companyId?: number; shipperId?: number }, current?: Container) => {
     if (user.role !== 'SUPER_ADMIN') {
@@ -123,7 +114,7 @@ export function containerRoutes(db: Knex) {
     const owner = await ownership(user, input);
     await assertPortsExist(db, { fromPortId: input.fromPortId, toPortId: input.toPortId });
     if (await db('containers').where({ number: input.number }).first('id')) throw conflict(NUMBER_TAKEN);
-    const created = await saveOrConflict(() => Container.query(db).insert({ ...input, ...owner }));
+    const created = await uniqueOr409(NUMBER_TAKEN, () => Container.query(db).insert({ ...input, ...owner }));
     ctx.status = 201;
     ctx.body = await detail((await rows(user).findById(created.id))!);
   });
@@ -137,7 +128,7 @@ export function containerRoutes(db: Knex) {
     if (input.number && input.number !== container.number && (await db('containers').where({ number: input.number }).first('id'))) {
       throw conflict(NUMBER_TAKEN);
     }
-    await saveOrConflict(() =>
+    await uniqueOr409(NUMBER_TAKEN, () =>
       db.transaction(async (trx) => {
         await trx('containers').where({ id: container.id }).update({ ...input, ...owner });
         // A container moved to another company leaves its old company's vehicles behind.

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
-import { conflict, notFound } from '../../http/errors';
-import { isUniqueViolation } from '../../http/dbErrors';
+import { notFound } from '../../http/errors';
+import { uniqueOr409 } from '../../http/dbErrors';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
 import { parse, parseId } from '../../http/validate';
 import { hashPassword } from '../../services/passwords';
@@ -28,15 +28,6 @@ const LIST: ListSpec = {
 };
 
 const COLUMNS = ['users.id', 'users.username', 'users.role', 'users.companyId', 'users.active', 'users.pendingApproval', 'users.createdAt', 'companies.name as companyName'];
-
-async function saveOrConflict<T>(write: () => PromiseLike<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('Username already exists');
-    throw err;
-  }
-}
 
 export function userRoutes(db: Knex) {
   const router = new Router({ prefix: '/users' });
@@ -66,7 +57,7 @@ export function userRoutes(db: Knex) {
     await assertCompanyExists(db, input.companyId);
     const { password, ...fields } = input;
     const passwordHash = await hashPassword(password);
-    const created = await saveOrConflict(() => User.query(db).insert({ ...fields, passwordHash }));
+    const created = await uniqueOr409('Username already exists', () => User.query(db).insert({ ...fields, passwordHash }));
     ctx.status = 201;
     ctx.body = await withCompanyName(created.id);
   });

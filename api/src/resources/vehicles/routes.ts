@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { isUniqueViolation } from '../../http/dbErrors';
+import { uniqueOr409 } from '../../http/dbErrors';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
 import { parse, parseId } from '../../http/validate';
 import { DEFAULT_VEHICLE_STATUS } from '../../domain/statuses';
@@ -103,15 +103,6 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
     await assertPortsExist(db, { fromPortId: refs.fromPortId, toPortId: refs.toPortId });
   };
 
-  const saveOrConflict = async <T>(write: () => Promise<T>): Promise<T> => {
-    try {
-      return await write();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(VIN_TAKEN);
-      throw err;
-    }
-  };
-
   router.get('/', authorize('vehicles', 'read'), async (ctx) => {
     await respondWithList(ctx, LIST, rows(approvedUser(ctx)).toKnexQuery(), (row) => Vehicle.fromDatabaseJson(row));
   });
@@ -133,7 +124,7 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
     // The public vehicle database fills what the user left out; offline, the bundled decoder does.
     const decoded = await vin.decode(input.vin);
     const status = input.status ?? DEFAULT_VEHICLE_STATUS;
-    const id = await saveOrConflict(() =>
+    const id = await uniqueOr409(VIN_TAKEN, () =>
       db.transaction(async (trx) => {
         const created = await Vehicle.query(trx).insert({
           vin: input.vin,
@@ -177,7 +168,7 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
     if (input.vin && input.vin !== vehicle.vin && (await db('vehicles').where({ vin: input.vin }).first('id'))) throw conflict(VIN_TAKEN);
 
     const previousStatus = vehicle.status;
-    await saveOrConflict(() =>
+    await uniqueOr409(VIN_TAKEN, () =>
       db.transaction(async (trx) => {
         if (Object.keys(input).length) await Vehicle.query(trx).patch(input).findById(vehicle.id);
         if (input.status && input.status !== previousStatus) await recordStatusChange(trx, vehicle.id, previousStatus, input.status, user.id);
