@@ -437,6 +437,7 @@ const ar: Messages = {
       date: 'تاريخ الفاتورة',
       paymentMethod: 'طريقة الدفع',
       buyerName: 'اسم المشتري',
+      buyer: 'المشتري',
       buyerAddress: 'عنوان المشتري',
       buyerPhone: 'هاتف المشتري',
       buyerEmail: 'البريد الإلكتروني للمشتري',

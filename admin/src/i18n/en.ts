@@ -163,6 +163,7 @@ const en = {
       date: 'Invoice date',
       paymentMethod: 'Payment method',
       buyerName: 'Buyer name',
+      buyer: 'Buyer',
       buyerAddress: 'Buyer address',
       buyerPhone: 'Buyer phone',
       buyerEmail: 'Buyer e-mail',

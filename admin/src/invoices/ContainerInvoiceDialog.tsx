@@ -140,7 +140,12 @@ const InvoiceDialog = ({ container, open, onClose }: { container: RaRecord; open
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={fullScreen} data-testid="container-invoice-dialog">
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={fullScreen}
+      data-testid="container-invoice-dialog"
+      // The form holds title, content and actions: it must be the paper's flex column, so that the
+      // content scrolls between a title and actions that stay in view.
+      sx={{ '& .MuiDialog-paper > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0, overflow: 'hidden' } }}
+    >
       <Form defaultValues={defaults} onSubmit={submit} noValidate>
         <DialogTitle id={titleId} sx={{ paddingInlineEnd: 6 }}>
           {translateWith('invoice.dialogTitle', { number: <Name>{container.number}</Name> })}

@@ -149,7 +149,7 @@ const ContainerPicker = ({ api }: { api: SelectionApi }) => {
       actions={false}
       component="div"
       empty={<EmptyState message="invoice.noContainers" hint="invoice.noContainersHint" />}
-      sx={{ '& .RaList-main': { marginBlockStart: 0 } }}
+      sx={{ '& .RaList-content': { boxShadow: 'none' } }}
     >
       <DataTable
         bulkActionButtons={false}

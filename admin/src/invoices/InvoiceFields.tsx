@@ -11,8 +11,13 @@ const dateValid = (value: unknown) => (!value || /^\d{4}-\d{2}-\d{2}$/.test(Stri
 
 const paymentChoices = PAYMENT_METHODS.map((id) => ({ id, name: `invoice.paymentMethods.${id}` }));
 
+/** A left-to-right run (an amount) kept whole inside an Arabic sentence. */
+const isolate = (text: string) => `\u2066${text}\u2069`;
+
 /** Left-to-right input for numbers, e-mails and codes inside Arabic pages. */
 const ltr = { htmlInput: { dir: 'ltr' } } as const;
+/** Names and addresses in either script: each shown in its own direction. */
+const auto = { htmlInput: { dir: 'auto' } } as const;
 const decimal = { htmlInput: { dir: 'ltr', inputMode: 'decimal', autoComplete: 'off' } } as const;
 
 const Group = ({ title, children }: { title: string; children: React.ReactNode }) => {
@@ -44,7 +49,7 @@ export const InvoiceTotal = () => {
       size="small"
       margin="dense"
       fullWidth
-      helperText={amounts ? translate('invoice.taxLine', { percent, amount: formatMoney(amounts.taxAmount) }) : translate('invoice.totalHint')}
+      helperText={amounts ? translate('invoice.taxLine', { percent: isolate(percent), amount: isolate(formatMoney(amounts.taxAmount)) }) : translate('invoice.totalHint')}
       slotProps={{
         input: { readOnly: true, sx: { fontWeight: 700 } },
         htmlInput: { dir: 'ltr', 'data-testid': 'invoice-total', 'aria-readonly': true, tabIndex: -1 },
@@ -56,7 +61,9 @@ export const InvoiceTotal = () => {
 
 /** Every field of an invoice (SPEC.md §3), grouped: invoice, buyer, seller, amount. */
 export const InvoiceFields = () => (
-  <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+  // Values start at the side labels do: 'left' becomes 'right' on right-to-left pages (the RTL
+  // style plugin flips it), also for left-to-right values such as amounts and e-mails.
+  <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, '& .MuiInputBase-input': { textAlign: 'left' } }}>
     <Group title="invoice.groups.invoice">
       <DateInput source="date" label="invoice.fields.date" validate={[required(), dateValid]} helperText={false} />
       <RadioButtonGroupInput
@@ -70,16 +77,16 @@ export const InvoiceFields = () => (
       />
     </Group>
     <Group title="invoice.groups.buyer">
-      <TextInput source="buyerName" label="invoice.fields.buyerName" validate={[required(), maxLength(200)]} helperText={false} autoComplete="off" />
+      <TextInput source="buyerName" label="invoice.fields.buyerName" validate={[required(), maxLength(200)]} helperText={false} autoComplete="off" slotProps={auto} />
       <TextInput source="buyerPhone" label="invoice.fields.buyerPhone" validate={maxLength(50)} helperText={false} slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }} type="tel" />
       <TextInput source="buyerEmail" label="invoice.fields.buyerEmail" validate={[email(), maxLength(254)]} helperText={false} slotProps={ltr} type="email" />
-      <TextInput source="buyerAddress" label="invoice.fields.buyerAddress" validate={maxLength(500)} helperText={false} />
+      <TextInput source="buyerAddress" label="invoice.fields.buyerAddress" validate={maxLength(500)} helperText={false} slotProps={auto} />
     </Group>
     <Group title="invoice.groups.seller">
-      <TextInput source="companyName" label="invoice.fields.companyName" validate={[required(), maxLength(200)]} helperText={false} />
-      <TextInput source="companyAddress" label="invoice.fields.companyAddress" validate={maxLength(500)} helperText={false} />
-      <TextInput source="companyCity" label="invoice.fields.companyCity" validate={maxLength(100)} helperText={false} />
-      <TextInput source="companyCountry" label="invoice.fields.companyCountry" validate={maxLength(100)} helperText={false} />
+      <TextInput source="companyName" label="invoice.fields.companyName" validate={[required(), maxLength(200)]} helperText={false} slotProps={auto} />
+      <TextInput source="companyAddress" label="invoice.fields.companyAddress" validate={maxLength(500)} helperText={false} slotProps={auto} />
+      <TextInput source="companyCity" label="invoice.fields.companyCity" validate={maxLength(100)} helperText={false} slotProps={auto} />
+      <TextInput source="companyCountry" label="invoice.fields.companyCountry" validate={maxLength(100)} helperText={false} slotProps={auto} />
       <TextInput source="sellerVatNumber" label="invoice.fields.sellerVatNumber" validate={vatValid} helperText="invoice.vatHint" slotProps={ltr} />
     </Group>
     <Group title="invoice.groups.amount">

@@ -89,7 +89,7 @@ const InvoiceList = () => {
             cellSx={() => ({ fontFamily: 'monospace', maxWidth: 260 })}
             render={(record) => (record.containerNumber ? <Ltr>{record.containerNumber}</Ltr> : '—')}
           />
-          <DataTable.Col source="buyerName" label="invoice.fields.buyerName" render={(record) => <bdi dir="auto">{record.buyerName}</bdi>} />
+          <DataTable.Col source="buyerName" label="invoice.fields.buyer" render={(record) => <bdi dir="auto">{record.buyerName}</bdi>} />
           <DataTable.Col
             source="issuedDate"
             label="invoice.fields.issuedDate"
