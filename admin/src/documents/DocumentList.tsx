@@ -1,11 +1,101 @@
-import { ComingSoon } from '../layout/Pages';
+import { Box, Typography } from '@mui/material';
+import { DataTable, List, SearchInput, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { can } from '@domain/permissions';
 import { RequireAccess } from '../layout/RequireAccess';
+import { useCurrentUser } from '../providers/useCurrentUser';
+import { EmptyState } from '../common/EmptyState';
+import { DeleteIconButton } from '../common/DeleteIconButton';
+import { DateText, Ltr } from '../common/Fields';
+import { Name, useTranslateWith } from '../common/Interpolate';
+import { DownloadFileButton } from '../files/DocumentsTable';
+import { formatKb } from '../files/format';
+import { UploadDocumentButton } from './UploadDocumentButton';
 
-/** Placeholder until the documents screen is built: says so, in both languages. */
-const DocumentList = () => (
-  <RequireAccess resource="documents">
-    <ComingSoon title="nav.documents" />
-  </RequireAccess>
-);
+const DeleteDocumentButton = () => {
+  const record = useRecordContext();
+  const translateWith = useTranslateWith();
+  if (!record) return null;
+  return (
+    <DeleteIconButton
+      resource="documents"
+      record={record}
+      name={record.fileName}
+      confirmTitle={translateWith('documents.deleteTitle', { name: <Name>{record.fileName}</Name> })}
+      confirmContent="documents.deleteConfirm"
+      successMessage="documents.deleted"
+      errorFallback="documents.deleteError"
+    />
+  );
+};
+
+const RowActions = () => {
+  const record = useRecordContext();
+  const { user } = useCurrentUser();
+  if (!record) return null;
+  // SUPER_ADMIN deletes any document, others only what they uploaded (documents/policy.ts).
+  const canDelete = user?.role === 'SUPER_ADMIN' || (can(user?.role, 'documents', 'delete') && record.uploadedBy === user?.id);
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
+      <DownloadFileButton url={`/api/documents/${encodeURIComponent(record.id)}/download`} name={record.fileName} />
+      {canDelete && <DeleteDocumentButton />}
+    </Box>
+  );
+};
+
+/** /documents: files the super administrator shares (SPEC.md §2); only a SUPER_ADMIN uploads. */
+const DocumentList = () => {
+  const translate = useTranslate();
+  const { user } = useCurrentUser();
+  const canUpload = can(user?.role, 'documents', 'create');
+  const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('documents.searchHint')} sx={{ width: { xs: '100%', sm: 300 } }} />];
+  const label = (field: string) => `documents.fields.${field}`;
+  return (
+    <RequireAccess resource="documents">
+      <Typography variant="body2" color="text.secondary" sx={{ marginBlockStart: 2 }}>
+        {translate('documents.intro')}
+      </Typography>
+      <List
+        resource="documents"
+        title="nav.documents"
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={25}
+        filters={filters}
+        exporter={false}
+        actions={canUpload ? <TopToolbar><UploadDocumentButton /></TopToolbar> : false}
+        empty={
+          <EmptyState
+            message="documents.empty"
+            hint={canUpload ? 'documents.emptyHint' : 'documents.emptyReader'}
+            action={canUpload ? <UploadDocumentButton /> : undefined}
+          />
+        }
+      >
+        <DataTable bulkActionButtons={false} rowClick={false} data-testid="documents-list">
+          <DataTable.Col source="fileName" label={label('fileName')} cellSx={() => ({ overflowWrap: 'anywhere', fontWeight: 500 })} render={(record) => <Ltr>{record.fileName}</Ltr>} />
+          <DataTable.Col
+            source="fileSize"
+            label={label('fileSize')}
+            align="right"
+            cellSx={() => ({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' })}
+            render={(record) => <Ltr>{translate('files.sizeKb', { size: formatKb(record.fileSize) })}</Ltr>}
+          />
+          <DataTable.Col source="createdAt" label={label('createdAt')} render={(record) => <DateText value={record.createdAt} />} />
+          <DataTable.Col source="uploaderName" label={label('uploaderName')} disableSort render={(record) => (record.uploaderName ? <Ltr>{record.uploaderName}</Ltr> : '—')} />
+          {user?.role === 'SUPER_ADMIN' && (
+            <DataTable.Col
+              source="companyName"
+              label={label('companyId')}
+              disableSort
+              render={(record) => record.companyName ?? translate('documents.sharedWithAll')}
+            />
+          )}
+          <DataTable.Col label="common.actions" disableSort align="right">
+            <RowActions />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+    </RequireAccess>
+  );
+};
 
 export default DocumentList;

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import DocumentIcon from '@mui/icons-material/Description';
 import type { RaRecord } from 'react-admin';
 
-/** Documents: registered so that the navigation entry exists; the screen itself comes in a later issue. */
+/** Shared documents (SPEC.md §2 /documents): list, download, delete; upload for SUPER_ADMIN. */
 export default {
   list: lazy(() => import('./DocumentList')),
   edit: undefined,

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { Box, CircularProgress, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import DocumentIcon from '@mui/icons-material/DescriptionOutlined';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { Toast } from '../layout/Notification';
+import { DateText, Ltr } from '../common/Fields';
+import { Name, useTranslateWith } from '../common/Interpolate';
+import { deleteRecordFile, downloadToDisk, requestErrorText, uploadRecordFiles } from './fileApi';
+import { RECORD_DOCUMENT_ACCEPT, fileUrl, formatKb, splitByAccept, type FileOwner, type StoredFile } from './format';
+import { UploadButton } from './UploadButton';
+import { useRecordFiles } from './useRecordFiles';
+
+/** Downloads one file, with a spinner on its button while it comes. */
+export const DownloadFileButton = ({ url, name }: { url: string; name: string }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadToDisk(url, name);
+    } catch (error) {
+      console.error(error);
+      notify('files.downloadFileFailed', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Tooltip title={translate('files.download')}>
+      <span>
+        <IconButton type="button" size="small" color="primary" onClick={download} disabled={busy} aria-label={translate('files.downloadLabel', { name })} data-testid="download-document">
+          {busy ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon fontSize="small" />}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+};
+
+/**
+ * The documents of a vehicle or a container (SPEC.md §2): title, size in KB, upload date,
+ * download and delete with confirmation; upload of PDF, DOC and DOCX, one request per file so
+ * that a refused file names itself ('Failed to upload file: {name}') and the others still go.
+ */
+export const DocumentsTable = ({
+  owner,
+  ownerId,
+  initialFiles,
+  canEdit,
+}: {
+  owner: FileOwner;
+  ownerId: number | string;
+  initialFiles: StoredFile[] | undefined;
+  canEdit: boolean;
+}) => {
+  const translate = useTranslate();
+  const translateWith = useTranslateWith();
+  const notify = useNotify();
+  const { documents, added, removed } = useRecordFiles(owner, ownerId, initialFiles);
+  const [uploading, setUploading] = useState(false);
+  const [toDelete, setToDelete] = useState<StoredFile | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const upload = async (picked: File[]) => {
+    const { accepted, refused } = splitByAccept(picked, RECORD_DOCUMENT_ACCEPT);
+    const failures: string[] = refused.length ? [translate('files.wrongDocumentType', { names: refused.map((f) => f.name).join(', ') })] : [];
+    let count = 0;
+    setUploading(true);
+    for (const file of accepted) {
+      try {
+        added(await uploadRecordFiles(owner, ownerId, [file]));
+        count++;
+      } catch (error) {
+        const reason = requestErrorText(error, translate, 'documents.uploadError');
+        console.error(`Failed to upload file: ${file.name}`, error);
+        failures.push(`${translate('documents.uploadFileFailed', { name: file.name })} (${reason})`);
+      }
+    }
+    setUploading(false);
+    if (failures.length) {
+      notify(<Toast title={translate('documents.uploadError')} description={<Box component="span" sx={{ whiteSpace: 'pre-line' }}>{failures.join('\n')}</Box>} />, { type: 'error' });
+    } else if (count) {
+      notify(translate('files.documentsUploaded', { count }), { type: 'success' });
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteRecordFile(owner, ownerId, toDelete.id);
+      removed(toDelete.id);
+      notify('files.documentDeleted', { type: 'success' });
+    } catch (error) {
+      console.error(error);
+      notify(<Toast title={translate('documents.deleteError')} description={requestErrorText(error, translate, 'documents.deleteError')} />, { type: 'error' });
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  };
+
+  return (
+    <Box data-testid={`${owner}-documents`}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, marginBlockEnd: 1 }}>
+        <Typography variant="body2" color="text.secondary">
+          {canEdit ? translate('files.documentsHint') : ''}
+        </Typography>
+        {canEdit && <UploadButton label="files.uploadDocuments" accept={RECORD_DOCUMENT_ACCEPT} busy={uploading} onFiles={upload} testId="upload-documents" />}
+      </Box>
+      {documents.length === 0 ? (
+        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.5, paddingBlock: 2, color: 'text.secondary' }} data-testid="no-documents">
+          <DocumentIcon sx={{ opacity: 0.6 }} />
+          <Typography>{translate('files.noDocuments')}</Typography>
+        </Box>
+      ) : (
+        <TableContainer>
+          <Table size="small" data-testid="documents-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('files.title')}</TableCell>
+                <TableCell align="right">{translate('files.size')}</TableCell>
+                <TableCell>{translate('files.uploadDate')}</TableCell>
+                <TableCell align="right">{translate('common.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {documents.map((document) => (
+                <TableRow key={document.id} data-testid="document-row">
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                      <DocumentIcon fontSize="small" color="action" />
+                      <Ltr>{document.fileName}</Ltr>
+                    </Box>
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="document-size">
+                    <Ltr>{translate('files.sizeKb', { size: formatKb(document.fileSize) })}</Ltr>
+                  </TableCell>
+                  <TableCell>
+                    <DateText value={document.createdAt} />
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <DownloadFileButton url={fileUrl(owner, ownerId, document.id)} name={document.fileName} />
+                    {canEdit && (
+                      <Tooltip title={translate('ra.action.delete')}>
+                        <IconButton
+                          type="button"
+                          size="small"
+                          color="error"
+                          onClick={() => setToDelete(document)}
+                          aria-label={translate('files.deleteDocumentLabel', { name: document.fileName })}
+                          data-testid="delete-document"
+                        >
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <Confirm
+        isOpen={toDelete !== null}
+        loading={deleting}
+        title={toDelete ? translateWith('files.deleteDocumentTitle', { name: <Name>{toDelete.fileName}</Name> }) : ''}
+        content="files.deleteDocumentConfirm"
+        confirmColor="warning"
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      />
+    </Box>
+  );
+};

@@ -1,0 +1,55 @@
+import { can } from '@domain/permissions';
+import { useCurrentUser } from '../providers/useCurrentUser';
+import { Section } from '../common/Section';
+import { DetectColorButton } from '../ai/DetectColorButton';
+import { DocumentsTable } from './DocumentsTable';
+import { ImageGallery } from './ImageGallery';
+import type { StoredFile } from './format';
+
+type Owned = { id: number | string; files?: StoredFile[] };
+
+/**
+ * The images of /vehicles/{id}/edit: inside the edit form, so the colour detected on an image
+ * fills the form's colour field (saved with the form). Staff change files; a buyer looks.
+ */
+export const VehicleImagesSection = ({ vehicle }: { vehicle: Owned }) => {
+  const { user } = useCurrentUser();
+  const canEdit = can(user?.role, 'files', 'create');
+  const canDetect = can(user?.role, 'vehicles', 'update');
+  return (
+    <Section title="files.images" testId="section-images">
+      <ImageGallery
+        owner="vehicles"
+        ownerId={vehicle.id}
+        initialFiles={vehicle.files}
+        canEdit={canEdit}
+        imageActions={canDetect ? (image) => <DetectColorButton vehicleId={vehicle.id} image={image} /> : undefined}
+      />
+    </Section>
+  );
+};
+
+export const VehicleDocumentsSection = ({ vehicle }: { vehicle: Owned }) => {
+  const { user } = useCurrentUser();
+  return (
+    <Section title="files.documents" testId="section-documents">
+      <DocumentsTable owner="vehicles" ownerId={vehicle.id} initialFiles={vehicle.files} canEdit={can(user?.role, 'files', 'create')} />
+    </Section>
+  );
+};
+
+/** The images and documents of /containers/{id}. */
+export const ContainerFileSections = ({ container }: { container: Owned }) => {
+  const { user } = useCurrentUser();
+  const canEdit = can(user?.role, 'files', 'create');
+  return (
+    <>
+      <Section title="files.images" testId="section-images">
+        <ImageGallery owner="containers" ownerId={container.id} initialFiles={container.files} canEdit={canEdit} />
+      </Section>
+      <Section title="files.documents" testId="section-documents">
+        <DocumentsTable owner="containers" ownerId={container.id} initialFiles={container.files} canEdit={canEdit} />
+      </Section>
+    </>
+  );
+};
