@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startFakeOllama } from './fakeOllama';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -62,6 +63,8 @@ export default async function setup(project: TestProject) {
 
   const dir = mkdtempSync(path.join(tmpdir(), 'vehicle-export-e2e-'));
   const port = await freePort();
+  // The local AI is a fake with fixed answers (a colour, a bilingual damage report): e2e/fakeOllama.ts.
+  const ollama = await startFakeOllama();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
   const server = spawn(process.execPath, [path.join(root, 'e2e/api-server.mjs')], {
@@ -81,6 +84,9 @@ export default async function setup(project: TestProject) {
       // from the bundled offline data, the same on every machine and without network access.
       VPIC_URL: 'http://127.0.0.1:9/api',
       VPIC_TIMEOUT_MS: '1000',
+      OLLAMA_HOST: ollama.url,
+      OLLAMA_VISION_MODEL: 'qwen2.5vl:7b',
+      OLLAMA_TIMEOUT_MS: '10000',
       LOG_LEVEL: process.env.E2E_API_LOG ?? 'error',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -97,6 +103,7 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseUrl, server, () => log);
   } catch (error) {
     server.kill('SIGKILL');
+    await ollama.close();
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
@@ -114,6 +121,7 @@ export default async function setup(project: TestProject) {
       await exited;
       clearTimeout(timeout);
     }
+    await ollama.close();
     rmSync(dir, { recursive: true, force: true });
   };
 }
