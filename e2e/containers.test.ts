@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, signIn, takeToast, uniqueContainerNumber } from './support';
+import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, signIn, takeToast, uniqueCode, uniqueContainerNumber } from './support';
 
 let browser: Browser;
 let api: ApiClient;
@@ -9,13 +9,15 @@ let page: Page;
 let company: { id: number; name: string; code: string };
 let shipper: { id: number; username: string; password: string };
 let jeddah: { id: number };
+/** Unique in this run: other test files add ports too. */
+const JEDDAH = `Jeddah Islamic Port ${uniqueCode('T')}`;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   api = await ApiClient.asAdmin();
   company = await api.createCompany('Container Screen Lines');
   shipper = await api.createUser('SHIPPER', company.id);
-  jeddah = await api.send('POST', '/ports', { name: 'Jeddah Islamic Port', nameAr: 'ميناء جدة الإسلامي', country: 'Saudi Arabia' });
+  jeddah = await api.send('POST', '/ports', { name: JEDDAH, nameAr: 'ميناء جدة الإسلامي', country: 'Saudi Arabia' });
   ({ context, page } = await newPage(browser));
   await signIn(page, admin().username, admin().password);
 });
@@ -57,15 +59,19 @@ describe('the containers list', () => {
     await dialog.getByLabel('Loading date').fill('2026-03-01');
     await dialog.getByLabel('Seal number').fill('SL-778899');
     await dialog.getByLabel('Shipping line').fill('Maersk');
-    await dialog.getByLabel('Port of destination').fill('Jeddah');
-    await page.getByRole('option', { name: 'Jeddah Islamic Port - Saudi Arabia' }).click();
+    await dialog.getByLabel('Port of destination').fill(JEDDAH);
+    await page.getByRole('option', { name: `${JEDDAH} - Saudi Arabia` }).click();
     await dialog.getByRole('button', { name: 'Add' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await takeToast(page)).toContain('Container added successfully');
 
     const row = await openRowOf(page, number);
     const cells = await row.getByRole('cell').allInnerTexts();
-    expect(cells).toEqual(expect.arrayContaining([number, 'BK-2026-001', '40HC', 'Mar 01, 2026', 'SL-778899', 'Maersk', '-', 'Jeddah Islamic Port - Saudi Arabia', '0']));
+    expect(cells[0]).toBe(`${number}\n${company.name}`); // a super admin sees the company under the number
+    expect(cells).toEqual(expect.arrayContaining(['BK-2026-001', '40HC', 'SL-778899', 'Maersk', '0']));
+    expect(await row.innerText()).toContain('Mar 01, 2026');
+    expect(await row.getByTestId('port-from').innerText()).toBe('-');
+    expect(await row.getByTestId('port-to').innerText()).toBe(`${JEDDAH} - Saudi Arabia`);
     await row.getByRole('link', { name: `Open container ${number}` }).click();
     await page.waitForURL((url) => /^\/containers\/\d+$/.test(url.pathname));
     await page.getByTestId('container-show').waitFor();
@@ -114,8 +120,8 @@ describe('the containers list', () => {
     expect(await dialog.getByLabel('Shipping line').inputValue()).toBe('CMA CGM');
     expect(await dialog.getByLabel('Loading date').inputValue()).toBe('2026-01-10');
     await dialog.getByLabel('Shipping line').fill('Hapag-Lloyd');
-    await dialog.getByLabel('Port of origin').fill('Jeddah');
-    await page.getByRole('option', { name: 'Jeddah Islamic Port - Saudi Arabia' }).click();
+    await dialog.getByLabel('Port of origin').fill(JEDDAH);
+    await page.getByRole('option', { name: `${JEDDAH} - Saudi Arabia` }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await takeToast(page)).toContain('Container updated successfully');
@@ -154,7 +160,7 @@ describe('the container page', () => {
     await p.goto(`/containers/${container.id}`);
     await p.getByTestId('container-show').waitFor();
     expect(await p.getByRole('heading', { level: 1 }).innerText()).toBe(container.number);
-    expect(await p.getByTestId('container-route').innerText()).toMatch(/^-\s+Jeddah Islamic Port - Saudi Arabia$/);
+    expect(await p.getByTestId('container-route').innerText()).toMatch(new RegExp(`^-\\s+${JEDDAH} - Saudi Arabia$`));
     const inside = p.getByTestId('section-vehicles-in');
     const available = p.getByTestId('section-available');
     expect(await inside.innerText()).toContain('No vehicles in this container yet.');

@@ -23,11 +23,14 @@ const toastText = async () => {
   await toast.waitFor();
   return toast.innerText();
 };
+/** Closes the toast on screen and any queued behind it (one is shown at a time). */
 const closeToast = async () => {
   const toast = page.getByTestId('toast');
-  if (await toast.count()) {
-    await toast.getByRole('button', { name: 'Close' }).click();
-    await toast.waitFor({ state: 'detached' });
+  for (let shown = 0; shown < 5 && (await toast.count()); shown++) {
+    const current = await toast.elementHandle();
+    await toast.locator('.MuiAlert-action button').click();
+    await current?.waitForElementState('hidden');
+    await page.waitForTimeout(100); // the next one, if any, comes up
   }
 };
 

@@ -64,12 +64,27 @@ export async function menuEntries(page: Page): Promise<string[]> {
 
 const SCREENS_DIR = path.resolve('test-results/screens');
 
-/** Saves a full-page screenshot under test-results/screens (git-ignored) after animations settle. */
+/**
+ * Saves a full-page screenshot under test-results/screens (git-ignored) after animations settle.
+ * The window is made as tall as the page rather than using Playwright's fullPage capture: that
+ * capture briefly reports a 1×1 viewport to the page, which closes the side navigation (a phone
+ * layout) and catches it half re-opened.
+ */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENS_DIR, { recursive: true });
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.waitForTimeout(400); // transitions (drawer, dialog, toast) finish
-  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage: true });
+  const viewport = page.viewportSize()!;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (height > viewport.height) {
+    await page.setViewportSize({ width: viewport.width, height: Math.min(height, 6000) });
+    await page.waitForTimeout(300);
+  }
+  try {
+    await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`) });
+  } finally {
+    if (height > viewport.height) await page.setViewportSize(viewport);
+  }
 }
 
 let counter = 0;

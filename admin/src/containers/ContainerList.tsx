@@ -51,6 +51,27 @@ const RowActions = () => {
   );
 };
 
+/** The port of origin above the port of destination, each 'name - country' or '-'. */
+const Route = ({ from, to }: { from: string; to: string }) => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 0.75, alignItems: 'baseline' }}>
+      <Typography variant="caption" color="text.secondary">
+        {translate('containers.from')}
+      </Typography>
+      <Typography variant="body2" data-testid="port-from">
+        {from}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {translate('containers.to')}
+      </Typography>
+      <Typography variant="body2" data-testid="port-to">
+        {to}
+      </Typography>
+    </Box>
+  );
+};
+
 const Mono = ({ children }: { children: React.ReactNode }) => (
   <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
     {children}
@@ -64,7 +85,7 @@ const ContainerList = () => {
   const { user } = useCurrentUser();
   const canCreate = can(user?.role, 'containers', 'create');
   const showsCompany = user?.role === 'SUPER_ADMIN';
-  const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('containers.searchHint')} />];
+  const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('containers.searchHint')} sx={{ width: { xs: '100%', sm: 340 } }} />];
   return (
     <RequireAccess resource="containers">
       <List
@@ -76,7 +97,7 @@ const ContainerList = () => {
         actions={canCreate ? <TopToolbar><AddContainerButton /></TopToolbar> : false}
         empty={<EmptyState message="containers.empty" hint="containers.emptyHint" action={canCreate ? <AddContainerButton /> : undefined} />}
       >
-        <DataTable bulkActionButtons={false} rowClick={false} data-testid="containers-table">
+        <DataTable bulkActionButtons={false} rowClick={false} data-testid="containers-table" sx={{ '& .MuiTableCell-root': { paddingInline: 1 } }}>
           <DataTable.Col
             source="number"
             cellSx={() => ({ whiteSpace: 'nowrap' })}
@@ -86,18 +107,39 @@ const ContainerList = () => {
                   <Mono>{record.number}</Mono>
                 </MuiLink>
                 {record.numberCheckDigitValid === false && <WarningSign text={translate('containers.checkDigitWarning')} testId="row-check-digit-warning" />}
+                {showsCompany && record.companyName && (
+                  <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal', maxWidth: 160 }}>
+                    {record.companyName}
+                  </Typography>
+                )}
               </>
             )}
           />
           <DataTable.Col source="bookingNumber" render={(record) => (record.bookingNumber ? <Mono>{record.bookingNumber}</Mono> : '—')} />
           <DataTable.Col source="containerSize" render={(record) => (record.containerSize ? <Mono>{record.containerSize}</Mono> : '—')} />
-          <DataTable.Col source="loadingDate" render={(record) => <DateText value={record.loadingDate} />} />
-          <DataTable.Col source="arrivalDate" render={(record) => <DateText value={record.arrivalDate} />} />
+          <DataTable.Col
+            source="loadingDate"
+            label="resources.containers.fields.dates"
+            render={(record) => (
+              <>
+                <Box aria-label={translate('resources.containers.fields.loadingDate')}>
+                  <DateText value={record.loadingDate} />
+                </Box>
+                <Box aria-label={translate('resources.containers.fields.arrivalDate')} sx={{ color: 'text.secondary' }}>
+                  <DateText value={record.arrivalDate} />
+                </Box>
+              </>
+            )}
+          />
           <DataTable.Col source="sealNumber" disableSort render={(record) => (record.sealNumber ? <Mono>{record.sealNumber}</Mono> : '—')} />
           <DataTable.Col source="shippingLine" render={(record) => record.shippingLine ?? '—'} />
-          <DataTable.Col source="fromPortId" disableSort render={(record) => <Typography variant="body2">{portLabel(containerPorts(record).from, locale)}</Typography>} />
-          <DataTable.Col source="toPortId" disableSort render={(record) => <Typography variant="body2">{portLabel(containerPorts(record).to, locale)}</Typography>} />
-          {showsCompany && <DataTable.Col source="companyName" disableSort render={(record) => record.companyName ?? '—'} />}
+          <DataTable.Col
+            source="fromPortId"
+            label="containers.route"
+            disableSort
+            cellSx={() => ({ minWidth: 140, maxWidth: 220 })}
+            render={(record) => <Route from={portLabel(containerPorts(record).from, locale)} to={portLabel(containerPorts(record).to, locale)} />}
+          />
           <DataTable.Col
             source="vehicleCount"
             disableSort

@@ -320,8 +320,10 @@ const ContainerPage = ({ container, refetch }: { container: RaRecord; refetch: (
             <Detail label={translate('resources.containers.fields.sealNumber')}>{container.sealNumber ? <Ltr>{container.sealNumber}</Ltr> : '—'}</Detail>
             <Detail label={translate('resources.containers.fields.shippingLine')}>{container.shippingLine ?? '—'}</Detail>
             <Detail label={translate('resources.containers.fields.vehicleCount')}>
-              <span data-testid="vehicle-count">{container.vehicleCount ?? (container.vehicles ?? []).length}</span>
-              {container.capacity ? ` / ${container.capacity}` : ''}
+              <Ltr>
+                <span data-testid="vehicle-count">{container.vehicleCount ?? (container.vehicles ?? []).length}</span>
+                {container.capacity ? ` / ${container.capacity}` : ''}
+              </Ltr>
             </Detail>
             {container.companyName && user?.role === 'SUPER_ADMIN' && <Detail label={translate('resources.containers.fields.companyName')}>{container.companyName}</Detail>}
           </Box>

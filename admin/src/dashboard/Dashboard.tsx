@@ -82,7 +82,7 @@ const Dashboard = () => {
       <SectionTitle>{translate('dashboard.counts')}</SectionTitle>
       <Grid container spacing={2} sx={{ marginBlockEnd: 3 }}>
         {cards.map((card) => (
-          <Grid key={card.key} size={{ xs: 12, sm: 6, md: 4, lg: seesAdminCards ? 2.4 : 4 }}>
+          <Grid key={card.key} size={{ xs: 6, md: 4, lg: seesAdminCards ? 2.4 : 4 }}>
             <CountCard
               testId={card.key}
               label={card.label}

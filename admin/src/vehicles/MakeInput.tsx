@@ -71,7 +71,7 @@ export const MakeInput = ({ readOnly = false }: { readOnly?: boolean }) => {
           label={<FieldTitle label="resources.vehicles.fields.make" source="make" resource="vehicles" isRequired={isRequired} />}
           error={!!fieldState.error || !!error}
           helperText={helper}
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, dir: 'auto', 'data-testid': 'make-input' } }}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'make-input' } }}
         />
       )}
     />

@@ -49,7 +49,7 @@ export const StatusSelect = ({ record }: { record: RaRecord }) => {
       renderValue={(status) => <StatusChip status={status} />}
       IconComponent={saving ? () => <CircularProgress size={16} sx={{ marginInlineEnd: 1 }} aria-label={translate('vehicles.statusSaving')} /> : undefined}
       data-testid="status-select"
-      sx={{ minWidth: 140, '& .MuiSelect-select': { paddingBlock: 0.5, display: 'flex', alignItems: 'center' } }}
+      sx={{ width: 172, maxWidth: '100%', '& .MuiSelect-select': { paddingBlock: 0.5, display: 'flex', alignItems: 'center' } }}
     >
       {VEHICLE_STATUSES.map((status) => (
         <MenuItem key={status} value={status}>

@@ -39,6 +39,12 @@ import { DETAIL_FIELDS, ELECTRIC_FIELDS } from './vehicleInfo';
 import { validateYear, vehicleFormValues, vehicleUpdatePayload } from './vehiclePayload';
 import { validateVin } from './vinValidation';
 
+/** Values the role cannot change still read clearly (MUI greys disabled text out). */
+const readableWhenDisabled = {
+  '& .MuiInputBase-input.Mui-disabled': { WebkitTextFillColor: 'rgba(0, 0, 0, 0.87)' },
+  '& .MuiFormLabel-root.Mui-disabled': { color: 'text.secondary' },
+} as const;
+
 const BackToVehicles = () => {
   const translate = useTranslate();
   return (
@@ -71,7 +77,8 @@ const ReadOnlyValue = ({ label, value, helperText }: { label: string; value: str
       margin="dense"
       fullWidth
       helperText={helperText ? translate(helperText) : undefined}
-      slotProps={{ input: { readOnly: true }, htmlInput: { dir: 'auto' } }}
+      disabled
+      slotProps={{ input: { readOnly: true } }}
     />
   );
 };
@@ -125,7 +132,7 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
 
   const vin = <Name>{vehicle.vin}</Name>;
   return (
-    <Box sx={{ paddingBlock: 2 }} data-testid="vehicle-edit">
+    <Box sx={{ paddingBlock: 2, ...readableWhenDisabled }} data-testid="vehicle-edit">
       <Title title={translate('vehicles.pageTitle')} />
       <Box sx={{ marginBlockEnd: 1 }}>
         <BackToVehicles />
@@ -170,14 +177,14 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
                   <TextInput
                     source="vin"
                     resource="vehicles"
-                    validate={[required(), maxLength(VIN_LENGTH), validateVin]}
+                    validate={readOnly ? undefined : [required(), maxLength(VIN_LENGTH), validateVin]}
                     parse={(value: string) => value.toUpperCase()}
                     readOnly={readOnly}
                     helperText={false}
                     slotProps={{ htmlInput: { dir: 'ltr', maxLength: VIN_LENGTH, spellCheck: false, style: { fontFamily: 'monospace' } } }}
                   />
-                  <MakeInput readOnly={readOnly} />
-                  <TextInput source="model" resource="vehicles" validate={[required(), maxLength(100)]} readOnly={readOnly} helperText={false} />
+                  {readOnly ? <TextInput source="make" resource="vehicles" readOnly helperText={false} /> : <MakeInput />}
+                  <TextInput source="model" resource="vehicles" validate={readOnly ? undefined : [required(), maxLength(100)]} readOnly={readOnly} helperText={false} />
                   <NumberInput source="year" resource="vehicles" validate={validateYear} step={1} min={1900} max={new Date().getFullYear() + 1} readOnly={readOnly} helperText={false} />
                   <TextInput source="vehicleInfo.color" resource="vehicles" validate={maxLength(60)} readOnly={readOnly} helperText={false} />
                 </Fields>

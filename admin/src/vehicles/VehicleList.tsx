@@ -88,7 +88,7 @@ const VehicleList = () => {
   const canDelete = can(role, 'vehicles', 'delete');
   const exporter = useExporter();
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('vehicles.searchHint')} />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('vehicles.searchHint')} sx={{ width: { xs: '100%', sm: 300 } }} />,
     <SelectInput key="status" source="status" label="vehicles.filterStatus" alwaysOn emptyText="common.all" choices={statusChoices} slotProps={showEmptyChoice} />,
   ];
 
