@@ -19,6 +19,7 @@ import { Name, useTranslateWith } from '../common/Interpolate';
 import { containerPorts, portLabel } from '../common/ports';
 import { AddContainerButton, EditContainerButton } from './ContainerDialog';
 import { WarningSign, useCapacityText } from './ContainerWarnings';
+import { ContainerInvoiceMode, useInvoiceMode } from '../invoices/ContainerInvoiceMode';
 
 export const containerPath = (id: unknown) => `/containers/${id}`;
 
@@ -86,6 +87,9 @@ const ContainerList = () => {
   const canCreate = can(user?.role, 'containers', 'create');
   const showsCompany = user?.role === 'SUPER_ADMIN';
   const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('containers.searchHint')} sx={{ width: { xs: '100%', sm: 340 } }} />];
+  // /containers?action=invoice: the invoice mode (admin/src/invoices) takes the screen's place.
+  const invoiceMode = useInvoiceMode();
+  if (invoiceMode) return <ContainerInvoiceMode />;
   return (
     <RequireAccess resource="containers">
       <List

@@ -39,6 +39,7 @@ import { StatusChip } from '../vehicles/StatusChip';
 import { VinText, vehicleEditPath } from '../vehicles/VinText';
 import { EditContainerButton } from './ContainerDialog';
 import { ContainerAlerts } from './ContainerWarnings';
+import { ContainerInvoiceButton } from '../invoices/ContainerInvoiceDialog';
 
 const AVAILABLE_PER_PAGE = 10;
 
@@ -301,7 +302,10 @@ const ContainerPage = ({ container, refetch }: { container: RaRecord; refetch: (
             <Typography color="text.secondary">{portLabel(to, locale)}</Typography>
           </Box>
         </Box>
-        {canEditContainer && <EditContainerButton record={container} onSaved={refetch} />}
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <ContainerInvoiceButton container={container} />
+          {canEditContainer && <EditContainerButton record={container} onSaved={refetch} />}
+        </Box>
       </Box>
 
       <Stack spacing={2}>
