@@ -139,10 +139,10 @@ export const ImageGallery = ({
 
   const downloadAll = async () => {
     setZipping(true);
-    notify('vehicles.downloadStarted', { type: 'info' });
     try {
       await downloadToDisk(`/api/${owner}/${encodeURIComponent(ownerId)}/download-images`, zipName(owner, ownerId));
-      notify('vehicles.downloadAllImagesSuccess', { type: 'success' });
+      // One toast with both of the spec's sentences: the button's spinner shows the wait before.
+      notify(<Toast title={translate('vehicles.downloadStarted')} description={translate('vehicles.downloadAllImagesSuccess')} />, { type: 'success' });
     } catch (error) {
       console.error(error);
       notify('vehicles.downloadFailed', { type: 'error' });

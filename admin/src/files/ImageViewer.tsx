@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Box, CircularProgress, Dialog, DialogContent, DialogTitle, IconButton, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
@@ -59,10 +59,33 @@ export const ImageViewer = ({
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   const total = images.length;
-  const current = images[Math.min(index, total - 1)];
-  if (!current) return null;
   const position = Math.min(index, total - 1);
+  const current = images[position];
   const rtl = theme.direction === 'rtl';
+
+  // Arrow keys anywhere while the viewer is open: a step button that has just become disabled
+  // drops the focus out of the dialog, and the keys must still work.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const next = keyStep(event.key, rtl ? 'rtl' : 'ltr', position, total);
+      if (next === null) return;
+      event.preventDefault();
+      onIndex(next);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [rtl, position, total, onIndex]);
+
+  // The focus stays in the viewer when the step button it was on becomes disabled (first or last
+  // image), so that Escape and Tab keep working.
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const active = document.activeElement as HTMLButtonElement | null;
+    if (!active || active === document.body || active.disabled) content.current?.focus();
+  }, [position]);
+
+  if (!current) return null;
   // The chevrons point the way the images move: in Arabic "next" is to the left.
   const PrevIcon = rtl ? ChevronRight : ChevronLeft;
   const NextIcon = rtl ? ChevronLeft : ChevronRight;
@@ -99,12 +122,6 @@ export const ImageViewer = ({
       fullScreen={fullScreen}
       aria-labelledby={titleId}
       data-testid="image-viewer"
-      onKeyDown={(event) => {
-        const next = keyStep(event.key, rtl ? 'rtl' : 'ltr', position, total);
-        if (next === null) return;
-        event.preventDefault();
-        onIndex(next);
-      }}
     >
       <DialogTitle id={titleId} sx={{ paddingInlineEnd: 7 }} data-testid="viewer-title">
         {title}
@@ -112,7 +129,7 @@ export const ImageViewer = ({
       <IconButton aria-label={translate('common.close')} title={translate('common.close')} onClick={onClose} sx={{ position: 'absolute', top: 8, insetInlineEnd: 8 }}>
         <CloseIcon />
       </IconButton>
-      <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, alignItems: 'center' }}>
+      <DialogContent ref={content} tabIndex={-1} dividers sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, alignItems: 'center', outline: 'none' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, width: '100%' }}>
           {stepButton(-1)}
           <Picture src={fileUrl(owner, ownerId, current.id, 'compressed')} alt={`${title}: ${current.fileName}`} />

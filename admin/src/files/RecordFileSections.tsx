@@ -6,7 +6,8 @@ import { DocumentsTable } from './DocumentsTable';
 import { ImageGallery } from './ImageGallery';
 import type { StoredFile } from './format';
 
-type Owned = { id: number | string; files?: StoredFile[] };
+/** A vehicle or container detail: its id and its files' metadata. */
+type Owned = Record<string, any>;
 
 /**
  * The images of /vehicles/{id}/edit: inside the edit form, so the colour detected on an image
@@ -21,7 +22,7 @@ export const VehicleImagesSection = ({ vehicle }: { vehicle: Owned }) => {
       <ImageGallery
         owner="vehicles"
         ownerId={vehicle.id}
-        initialFiles={vehicle.files}
+        initialFiles={vehicle.files as StoredFile[] | undefined}
         canEdit={canEdit}
         imageActions={canDetect ? (image) => <DetectColorButton vehicleId={vehicle.id} image={image} /> : undefined}
       />
@@ -33,7 +34,7 @@ export const VehicleDocumentsSection = ({ vehicle }: { vehicle: Owned }) => {
   const { user } = useCurrentUser();
   return (
     <Section title="files.documents" testId="section-documents">
-      <DocumentsTable owner="vehicles" ownerId={vehicle.id} initialFiles={vehicle.files} canEdit={can(user?.role, 'files', 'create')} />
+      <DocumentsTable owner="vehicles" ownerId={vehicle.id} initialFiles={vehicle.files as StoredFile[] | undefined} canEdit={can(user?.role, 'files', 'create')} />
     </Section>
   );
 };
@@ -45,10 +46,10 @@ export const ContainerFileSections = ({ container }: { container: Owned }) => {
   return (
     <>
       <Section title="files.images" testId="section-images">
-        <ImageGallery owner="containers" ownerId={container.id} initialFiles={container.files} canEdit={canEdit} />
+        <ImageGallery owner="containers" ownerId={container.id} initialFiles={container.files as StoredFile[] | undefined} canEdit={canEdit} />
       </Section>
       <Section title="files.documents" testId="section-documents">
-        <DocumentsTable owner="containers" ownerId={container.id} initialFiles={container.files} canEdit={canEdit} />
+        <DocumentsTable owner="containers" ownerId={container.id} initialFiles={container.files as StoredFile[] | undefined} canEdit={canEdit} />
       </Section>
     </>
   );
