@@ -42,7 +42,8 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     );
   }
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // Generous: these tests share a small machine with other test runs, and a page may wait for CPU.
+  page.setDefaultTimeout(Number(process.env.E2E_ACTION_TIMEOUT_MS ?? 25_000));
   return { context, page };
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, signIn, takeToast, uniqueVin } from './support';
@@ -250,6 +251,30 @@ describe('the vehicles list', () => {
     expect(await row.getByRole('link', { name: `Edit ${vehicle.vin}` }).count()).toBe(1);
     expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     expect(await row.getByTestId('status-select').count()).toBe(1);
+    await other.context.close();
+  });
+
+  it('exports what the table shows as CSV, with the status label', async () => {
+    const vehicle = await createVehicle(api, { companyId: company.id, model: 'Exported, "Special"', status: 'AT_PORT', vehicleInfo: { color: 'Grey' } });
+    await openRowOf(page, vehicle.vin);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toBe('vehicles.csv');
+    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const [header, ...rows] = csv.split('\r\n');
+    expect(header).toBe('VIN,Make,Model,Year,Color,Container,Status');
+    expect(rows).toEqual([`${vehicle.vin},HONDA,"Exported, ""Special""",2003,Grey,,At Port`]);
+  });
+
+  it('says so when a company has no vehicles yet, and offers to add one', async () => {
+    const empty = await api.createCompany('Empty Yard Motors');
+    const newcomer = await api.createUser('SHIPPER', empty.id);
+    const other = await newPage(browser);
+    await signIn(other.page, newcomer.username, newcomer.password);
+    await other.page.goto('/vehicles');
+    const state = other.page.getByTestId('empty-state');
+    await state.getByText('No vehicles yet.').waitFor();
+    await state.getByTestId('add-vehicle').click();
+    await other.page.getByTestId('vehicle-dialog').waitFor();
     await other.context.close();
   });
 });
