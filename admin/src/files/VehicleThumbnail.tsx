@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Badge, Box } from '@mui/material';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCarOutlined';
+import PhotoIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { fileUrl } from './format';
 
-const SIZE = { width: 56, height: 42 } as const;
+const SIZE = { width: 44, height: 33 } as const;
 
 /**
  * The first image of a vehicle in the list (its `thumbnailFileId`), linking to the vehicle; a car
@@ -43,4 +44,10 @@ export const VehicleThumbnail = ({ record, to }: { record: Record<string, any>; 
   ) : (
     badged
   );
+};
+
+/** The header of the thumbnail column: an icon, named for screen readers (keeps the column narrow). */
+export const ThumbnailHeader = () => {
+  const translate = useTranslate();
+  return <PhotoIcon fontSize="small" color="action" titleAccess={translate('files.images')} sx={{ verticalAlign: 'middle' }} />;
 };
