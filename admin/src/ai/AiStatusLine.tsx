@@ -5,6 +5,8 @@ import WarningIcon from '@mui/icons-material/WarningAmber';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
+import { Ltr } from '../common/Fields';
+import { useTranslateWith } from '../common/Interpolate';
 import { aiState, fetchAiStatus } from './aiApi';
 
 export const AI_STATUS_KEY = ['ai', 'status'] as const;
@@ -19,21 +21,23 @@ export const useAiStatus = (enabled: boolean) =>
  */
 export const AiStatusLine = () => {
   const translate = useTranslate();
+  const translateWith = useTranslateWith();
   const { data, isPending, isFetching, error, refetch } = useAiStatus(true);
 
   let chip;
-  let hint: string | undefined;
+  let hint: React.ReactNode;
   if (isPending) {
     chip = <Chip size="small" variant="outlined" icon={<CircularProgress size={14} />} label={translate('ai.status.checking')} />;
   } else if (error || !data) {
     chip = <Chip size="small" variant="outlined" icon={<WarningIcon />} label={translate('ai.status.failed')} />;
   } else {
     const state = aiState(data);
-    const params = { host: data.ollama.host, model: data.ollama.model };
+    // Host and model are Latin: kept left to right inside an Arabic sentence.
+    const params = { host: <Ltr>{data.ollama.host}</Ltr>, model: <Ltr>{data.ollama.model}</Ltr> };
     const icon = state === 'ready' ? <CheckIcon /> : state === 'unreachable' ? <ErrorIcon /> : <WarningIcon />;
     const color = state === 'ready' ? 'success' : state === 'unreachable' ? 'error' : 'warning';
     chip = <Chip size="small" color={color} icon={icon} label={translate(`ai.status.${state}`)} data-state={state} />;
-    hint = translate(`ai.status.${state}Hint`, params);
+    hint = translateWith(`ai.status.${state}Hint`, params);
   }
 
   return (

@@ -39,6 +39,7 @@ import { StatusChip } from '../vehicles/StatusChip';
 import { VinText, vehicleEditPath } from '../vehicles/VinText';
 import { EditContainerButton } from './ContainerDialog';
 import { ContainerAlerts } from './ContainerWarnings';
+import { ContainerFileSections } from '../files/RecordFileSections';
 import { ContainerInvoiceButton } from '../invoices/ContainerInvoiceDialog';
 
 const AVAILABLE_PER_PAGE = 10;
@@ -333,7 +334,7 @@ const ContainerPage = ({ container, refetch }: { container: RaRecord; refetch: (
           </Box>
         </Section>
 
-        {/* The container's images and documents (a later issue) take their place here. */}
+        <ContainerFileSections container={container} />
 
         <Section title="containers.vehiclesIn" testId="section-vehicles-in">
           <VehiclesIn vehicles={container.vehicles ?? []} busyId={busyId} onRemove={(vehicle) => assign(vehicle, null)} canEdit={canEditVehicles} />

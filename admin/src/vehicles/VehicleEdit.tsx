@@ -38,6 +38,8 @@ import { VinDecodeCard } from './VinDecodeCard';
 import { DETAIL_FIELDS, ELECTRIC_FIELDS } from './vehicleInfo';
 import { validateYear, vehicleFormValues, vehicleUpdatePayload } from './vehiclePayload';
 import { validateVin } from './vinValidation';
+import { VehicleDocumentsSection, VehicleImagesSection } from '../files/RecordFileSections';
+import { DamageCheckSection } from '../ai/DamageCheck';
 
 /** Values the role cannot change still read clearly (MUI greys disabled text out). */
 const readableWhenDisabled = {
@@ -164,7 +166,7 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, lg: 8 }}>
             <Stack spacing={2}>
-              {/* The vehicle's images (a later issue) take their place here, first on the page. */}
+              <VehicleImagesSection vehicle={vehicle} />
 
               {assignsContainer && (
                 <Section title="vehicles.sections.container" testId="section-container">
@@ -233,7 +235,8 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
                 </Fields>
               </Section>
 
-              {/* The damage check and the vehicle's documents (later issues) follow here. */}
+              <DamageCheckSection vehicle={vehicle} />
+              <VehicleDocumentsSection vehicle={vehicle} />
             </Stack>
           </Grid>
 
