@@ -116,7 +116,7 @@ const VehicleList = () => {
         }
       >
         <DataTable bulkActionButtons={canSetStatus ? <BulkStatusButton /> : false} rowClick={false} data-testid="vehicles-table">
-          <DataTable.Col label={<ThumbnailHeader />} disableSort cellSx={() => ({ width: 52, paddingBlock: 0.5 })} render={(record) => <VehicleThumbnail record={record} to={vehicleEditPath(record.id)} />} />
+          <DataTable.Col source="thumbnailFileId" label={<ThumbnailHeader />} disableSort cellSx={() => ({ width: 44, paddingBlock: 0.5, paddingInline: 0.5 })} render={(record) => <VehicleThumbnail record={record} to={vehicleEditPath(record.id)} />} />
           <DataTable.Col source="vin" render={(record) => <VinText vin={record.vin} to={vehicleEditPath(record.id)} />} />
           <DataTable.Col source="make" render={(record) => record.make ?? '—'} />
           <DataTable.Col source="model" render={(record) => record.model ?? '—'} />
