@@ -190,12 +190,8 @@ describe('screenshots of every screen', () => {
       await shot(page, 'ports-add-dialog');
       await page.keyboard.press('Escape');
 
-      // Vehicles, containers and the dashboard's figures: shipping-screens.test.ts.
-      for (const resource of ['documents', 'invoices']) {
-        await page.goto(`/${resource}`);
-        await page.getByTestId('coming-soon').waitFor();
-        await shot(page, `${resource}-placeholder`);
-      }
+      // Vehicles, containers and the dashboard's figures: shipping-screens.test.ts; documents,
+      // images and invoices: files.test.ts and invoices.test.ts.
 
       await page.goto('/unknown/path');
       await page.getByTestId('not-found').waitFor();

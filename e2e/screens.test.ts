@@ -246,10 +246,9 @@ describe('dashboard and routes', () => {
     await page.waitForURL((url) => url.pathname === '/');
   });
 
-  it('serves deep links and shows an honest placeholder for screens still to come', async () => {
+  it('serves deep links straight to a page, with its menu entry highlighted', async () => {
     await page.goto('/documents');
-    await page.getByTestId('coming-soon').waitFor();
-    expect(await page.getByTestId('coming-soon').innerText()).toContain('coming soon');
+    await page.getByText('Files shared with the shipping companies').waitFor();
     const selected = page.getByTestId('main-menu').locator('.Mui-selected');
     expect(await selected.innerText()).toBe('Documents');
   });

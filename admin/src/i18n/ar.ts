@@ -333,7 +333,6 @@ const ar: Messages = {
     backToDashboard: 'العودة إلى لوحة التحكم',
     unauthorized: 'غير مصرح لك بالوصول إلى هذه الصفحة',
     unauthorizedHint: 'تواصل مع المسؤول إذا كنت بحاجة إلى الوصول.',
-    comingSoon: 'هذه الصفحة قادمة قريبًا، وهي غير متاحة في هذا الإصدار بعد.',
     invalidRoute: 'مسار غير صالح',
   },
   roles: {

@@ -66,7 +66,6 @@ const en = {
     backToDashboard: 'Back to the dashboard',
     unauthorized: 'You are not authorized to access this page',
     unauthorizedHint: 'Ask your administrator if you need access.',
-    comingSoon: 'This page is coming soon. It is not available in this version yet.',
     invalidRoute: 'Invalid route',
   },
   roles: {

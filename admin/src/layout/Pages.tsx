@@ -2,12 +2,11 @@ import type { ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import HomeIcon from '@mui/icons-material/Home';
 import LockIcon from '@mui/icons-material/Lock';
-import ConstructionIcon from '@mui/icons-material/Construction';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 
-/** A centred message card: the frame of the 404, unauthorized and coming-soon pages. */
+/** A centred message card: the frame of the 404 and unauthorized pages. */
 const MessagePage = ({ icon, title, children, testId }: { icon: ReactNode; title: string; children?: ReactNode; testId: string }) => (
   <Box sx={{ display: 'flex', justifyContent: 'center', paddingBlock: { xs: 3, sm: 6 } }} data-testid={testId}>
     <Card sx={{ maxWidth: 560, width: '100%' }}>
@@ -55,13 +54,3 @@ export const Unauthorized = () => {
   );
 };
 
-/** The honest placeholder of a screen that comes in a later version. */
-export const ComingSoon = ({ title }: { title: string }) => {
-  const translate = useTranslate();
-  return (
-    <MessagePage icon={<ConstructionIcon />} title={translate(title)} testId="coming-soon">
-      <Title title={translate(title)} />
-      <Typography color="text.secondary">{translate('page.comingSoon')}</Typography>
-    </MessagePage>
-  );
-};
