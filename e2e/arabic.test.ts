@@ -157,6 +157,8 @@ describe('screenshots of every screen', () => {
       await shot(page, 'companies-add-dialog');
       await page.keyboard.press('Escape');
       await page.getByTestId('company-dialog').waitFor({ state: 'hidden' });
+      // Searched for: other test files add companies, and the list shows the newest 25.
+      await page.goto(`/companies?filter=${encodeURIComponent(JSON.stringify({ q: 'Desert Line Shipping' }))}`);
       await page.getByRole('row').filter({ hasText: 'Desert Line Shipping' }).first().getByRole('button').click();
       await page.getByRole('dialog').waitFor();
       await shot(page, 'companies-delete-confirm');
