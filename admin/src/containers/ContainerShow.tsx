@@ -95,6 +95,32 @@ function useAssign(onDone: () => void) {
   return { assign, busyId };
 }
 
+/** The columns both vehicle tables of the page share: VIN (linking to the edit page), make, model, year, status. */
+const VehicleHeadCells = () => {
+  const translate = useTranslate();
+  return (
+    <>
+      {(['vin', 'make', 'model', 'year', 'status'] as const).map((field) => (
+        <TableCell key={field}>{translate(`resources.vehicles.fields.${field}`)}</TableCell>
+      ))}
+    </>
+  );
+};
+
+const VehicleCells = ({ vehicle }: { vehicle: RaRecord }) => (
+  <>
+    <TableCell>
+      <VinText vin={vehicle.vin} to={vehicleEditPath(vehicle.id)} />
+    </TableCell>
+    <TableCell>{vehicle.make ?? '—'}</TableCell>
+    <TableCell>{vehicle.model ?? '—'}</TableCell>
+    <TableCell>{vehicle.year ?? '—'}</TableCell>
+    <TableCell>
+      <StatusChip status={vehicle.status} />
+    </TableCell>
+  </>
+);
+
 const VehiclesIn = ({ vehicles, busyId, onRemove, canEdit }: { vehicles: RaRecord[]; busyId: unknown; onRemove: (v: RaRecord) => void; canEdit: boolean }) => {
   const translate = useTranslate();
   if (vehicles.length === 0) return <Empty text={translate('containers.noVehiclesIn')} />;
@@ -103,26 +129,14 @@ const VehiclesIn = ({ vehicles, busyId, onRemove, canEdit }: { vehicles: RaRecor
       <Table size="small" data-testid="container-vehicles">
         <TableHead>
           <TableRow>
-            <TableCell>{translate('resources.vehicles.fields.vin')}</TableCell>
-            <TableCell>{translate('resources.vehicles.fields.make')}</TableCell>
-            <TableCell>{translate('resources.vehicles.fields.model')}</TableCell>
-            <TableCell>{translate('resources.vehicles.fields.year')}</TableCell>
-            <TableCell>{translate('resources.vehicles.fields.status')}</TableCell>
+            <VehicleHeadCells />
             {canEdit && <TableCell align="right">{translate('common.actions')}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
           {vehicles.map((vehicle) => (
             <TableRow key={vehicle.id}>
-              <TableCell>
-                <VinText vin={vehicle.vin} to={vehicleEditPath(vehicle.id)} />
-              </TableCell>
-              <TableCell>{vehicle.make ?? '—'}</TableCell>
-              <TableCell>{vehicle.model ?? '—'}</TableCell>
-              <TableCell>{vehicle.year ?? '—'}</TableCell>
-              <TableCell>
-                <StatusChip status={vehicle.status} />
-              </TableCell>
+              <VehicleCells vehicle={vehicle} />
               {canEdit && (
                 <TableCell align="right">
                   <Button
@@ -200,11 +214,7 @@ const AvailableVehicles = ({
           <Table size="small" data-testid="available-vehicles">
             <TableHead>
               <TableRow>
-                <TableCell>{translate('resources.vehicles.fields.vin')}</TableCell>
-                <TableCell>{translate('resources.vehicles.fields.make')}</TableCell>
-                <TableCell>{translate('resources.vehicles.fields.model')}</TableCell>
-                <TableCell>{translate('resources.vehicles.fields.year')}</TableCell>
-                <TableCell>{translate('resources.vehicles.fields.status')}</TableCell>
+                <VehicleHeadCells />
                 <TableCell>{translate('containers.assignment')}</TableCell>
                 {canEdit && <TableCell align="right">{translate('common.actions')}</TableCell>}
               </TableRow>
@@ -212,15 +222,7 @@ const AvailableVehicles = ({
             <TableBody>
               {others.map((vehicle) => (
                 <TableRow key={vehicle.id}>
-                  <TableCell>
-                    <VinText vin={vehicle.vin} to={vehicleEditPath(vehicle.id)} />
-                  </TableCell>
-                  <TableCell>{vehicle.make ?? '—'}</TableCell>
-                  <TableCell>{vehicle.model ?? '—'}</TableCell>
-                  <TableCell>{vehicle.year ?? '—'}</TableCell>
-                  <TableCell>
-                    <StatusChip status={vehicle.status} />
-                  </TableCell>
+                  <VehicleCells vehicle={vehicle} />
                   <TableCell>
                     {vehicle.containerId ? (
                       <Chip

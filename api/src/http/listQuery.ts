@@ -24,7 +24,6 @@ export type ListSpec = {
 };
 
 export const MAX_ROWS = 1000;
-const TOTAL_COLUMN = '__total';
 
 function parseJsonParam(ctx: Context, name: string): unknown {
   const raw = ctx.query[name];
@@ -144,23 +143,13 @@ export async function respondWithList<T>(
   const page = isGetMany ? { offset: 0, limit: MAX_ROWS } : range;
 
   const direction = sort[1].toLowerCase() as 'asc' | 'desc';
-  // One query for the page and the total (a window count over the filtered rows); only a page
-  // past the end, which has no row to carry the total, needs a second query.
-  const raw = (filtered as unknown as { client: { raw: (sql: string, bindings: string[]) => Knex.Raw } }).client.raw;
-  const withTotal = await filtered
-    .clone()
-    .select(raw('count(*) over () as ??', [TOTAL_COLUMN]))
-    .orderBy(sort[0], direction)
-    .orderBy(spec.idColumn, direction)
-    .offset(page.offset)
-    .limit(page.limit);
-  const total = withTotal.length
-    ? Number(withTotal[0][TOTAL_COLUMN])
-    : Number((await filtered.clone().clearSelect().clearOrder().count({ total: '*' }))[0]?.total ?? 0);
-  const rows = withTotal.map((row: Record<string, unknown>) => {
-    delete row[TOTAL_COLUMN];
-    return row;
-  });
+  // The total is counted on the filtered rows alone, without the page's columns: a window count
+  // in the page query would compute every column (sub-queries included) for every matching row.
+  const [countRow] = await filtered.clone().clearSelect().clearOrder().count({ total: '*' });
+  const total = Number(countRow?.total ?? 0);
+  const rows = total
+    ? await filtered.orderBy(sort[0], direction).orderBy(spec.idColumn, direction).offset(page.offset).limit(page.limit)
+    : [];
 
   const last = rows.length ? page.offset + rows.length - 1 : page.offset;
   ctx.set('Content-Range', `${spec.resource} ${page.offset}-${last}/${total}`);
