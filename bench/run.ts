@@ -2,7 +2,7 @@
  * npm run bench: seeds 100,000 vehicles in 100 companies with 5,000 containers into a fresh SQLite
  * database (and MariaDB/MySQL when MYSQL_URL is set), runs the real server in its own process, and
  * loads it with autocannon. Prints req/s, p50 and p99, and each route's throughput relative to a
- * bare Koa JSON endpoint measured in the same run.
+ * bare Koa JSON endpoint measured in the same run; then ZIP memory, image ingest and invoices.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { createTestDatabase, type EngineName } from '../api/test/support/engines
 import { freePort, ROOT } from '../api/test/support/serverProcess';
 import { BENCH_PASSWORD, seedBenchData } from './seed';
 import { benchFiles } from './files';
+import { benchInvoices } from './invoices';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -116,3 +117,4 @@ bareServer.kill('SIGTERM');
 const engines: EngineName[] = process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
 for (const engine of engines) await benchEngine(engine, bare);
 for (const engine of engines) await benchFiles(engine);
+for (const engine of engines) await benchInvoices(engine);
