@@ -51,10 +51,11 @@ export function fileRoutes(db: Knex, kind: Kind, uploadMaxBytes: number) {
   };
 
   router.post('/files', authorize('files', 'create'), async (ctx, next) => {
-    await findRecord(ctx); // 404 before reading a byte of someone else's upload
+    // Found (or 404) before a byte of the upload is read, and kept for the handler below.
+    ctx.state.fileRecord = await findRecord(ctx);
     await next();
   }, uploads(uploadMaxBytes), async (ctx) => {
-    const record = await findRecord(ctx);
+    const record = ctx.state.fileRecord as { id: number; companyId: number };
     const user = approvedUser(ctx);
     ctx.status = 201;
     ctx.body = await storeRecordFiles(db, ctx.state.uploads!, { [ownerColumn]: record.id } as never, record.companyId, user.id);
