@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, signIn, takeToast, uniqueCode, uniqueContainerNumber } from './support';
+import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, signIn, takeToast, uniqueCode, uniqueContainerNumber, listRow, openListRow } from './support';
 
 let browser: Browser;
 let api: ApiClient;
@@ -26,15 +26,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const rowOf = (p: Page, number: string) => p.getByTestId('containers-table').getByRole('row').filter({ hasText: number });
+const rowOf = (p: Page, number: string) => listRow(p, 'containers', number);
 const getContainer = (id: number) => api.send<Record<string, any>>('GET', `/containers/${id}`);
 
-async function openRowOf(p: Page, number: string) {
-  await p.goto(`/containers?filter=${encodeURIComponent(JSON.stringify({ q: number }))}`);
-  const row = rowOf(p, number);
-  await row.waitFor();
-  return row;
-}
+const openRowOf = (p: Page, number: string) => openListRow(p, 'containers', number);
 
 describe('the containers list', () => {
   it('adds a container: number required, company and shipper for a super admin, ports as name - country', async () => {

@@ -194,3 +194,15 @@ export async function takeToast(page: Page): Promise<string> {
   await toast.waitFor({ state: 'detached' });
   return text;
 }
+
+/** The row of a react-admin list table (`{resource}-table`) that shows the given text. */
+export const listRow = (page: Page, resource: string, text: string) =>
+  page.getByTestId(`${resource}-table`).getByRole('row').filter({ hasText: text });
+
+/** Opens a list searched for one value (a VIN, a container number), so its row is on the first page. */
+export async function openListRow(page: Page, resource: string, text: string) {
+  await page.goto(`/${resource}?filter=${encodeURIComponent(JSON.stringify({ q: text }))}`);
+  const row = listRow(page, resource, text);
+  await row.waitFor();
+  return row;
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, signIn, takeToast, uniqueVin } from './support';
+import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, signIn, takeToast, uniqueVin, listRow, openListRow } from './support';
 
 let browser: Browser;
 let api: ApiClient;
@@ -23,16 +23,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const rowOf = (p: Page, vin: string) => p.getByTestId('vehicles-table').getByRole('row').filter({ hasText: vin });
+const rowOf = (p: Page, vin: string) => listRow(p, 'vehicles', vin);
 const getVehicle = (id: number) => api.send<Record<string, any>>('GET', `/vehicles/${id}`);
 
-/** Opens the vehicles list filtered on one VIN, so that the row is on the first page. */
-async function openRowOf(p: Page, vin: string) {
-  await p.goto(`/vehicles?filter=${encodeURIComponent(JSON.stringify({ q: vin }))}`);
-  const row = rowOf(p, vin);
-  await row.waitFor();
-  return row;
-}
+const openRowOf = (p: Page, vin: string) => openListRow(p, 'vehicles', vin);
 
 describe('adding a vehicle', () => {
   it('adds a vehicle from its VIN: the offline decoder fills make and year, the colour is kept', async () => {
