@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { createDb, migrateLatest } from './db';
 import { createApp } from './app';
 import { createLogger } from './http/logger';
+import { createInvoiceRenderer } from './services/invoices/renderer';
 import { ensureFirstSuperAdmin } from '../../seeds/firstSuperAdmin';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -20,7 +21,7 @@ async function main() {
     process.stdout.write(`\nFirst super admin created: ${config.adminUsername}, ${password}\n\n`);
   }
 
-  const app = createApp({ db, config, logger });
+  const app = createApp({ db, config, logger, invoiceRenderer: createInvoiceRenderer({ keepWarm: true }) });
   let stopping = false;
   // While stopping, answers ask keep-alive clients to close their connection.
   app.use(async (ctx, next) => {

@@ -1,37 +1,26 @@
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { forPdf, hasArabic } from './arabic';
+import { invoiceFonts } from './fonts';
+import { qrCanvas } from './qr';
 import type { InvoiceData } from './invoiceData';
 
 const require = createRequire(import.meta.url);
 // pdfmake 0.3's server build is CommonJS with a singleton; fonts are set once per process.
 const pdfmake = require('pdfmake') as {
+  virtualfs: { writeFileSync(name: string, content: Uint8Array): void };
   setFonts(fonts: object): void;
   setUrlAccessPolicy(policy: (url: string) => boolean): void;
+  setLocalAccessPolicy(policy: (file: string) => boolean): void;
   createPdf(doc: object): { getBuffer(): Promise<Buffer> };
 };
 
-const roboto = path.dirname(require.resolve('pdfmake/fonts/Roboto/Roboto-Regular.ttf'));
-const amiri = path.dirname(path.dirname(require.resolve('@expo-google-fonts/amiri/400Regular/Amiri_400Regular.ttf')));
-pdfmake.setFonts({
-  Roboto: {
-    normal: path.join(roboto, 'Roboto-Regular.ttf'),
-    bold: path.join(roboto, 'Roboto-Medium.ttf'),
-    italics: path.join(roboto, 'Roboto-Italic.ttf'),
-    bolditalics: path.join(roboto, 'Roboto-MediumItalic.ttf'),
-  },
-  Amiri: {
-    normal: path.join(amiri, '400Regular/Amiri_400Regular.ttf'),
-    bold: path.join(amiri, '700Bold/Amiri_700Bold.ttf'),
-    italics: path.join(amiri, '400Regular_Italic/Amiri_400Regular_Italic.ttf'),
-    bolditalics: path.join(amiri, '700Bold_Italic/Amiri_700Bold_Italic.ttf'),
-  },
-});
-// An invoice never loads anything from the network, and from disk only its fonts.
+// The fonts come from memory, parsed once per thread (see fonts.ts), not from disk.
+const { fonts, files } = invoiceFonts();
+for (const [name, content] of Object.entries(files)) pdfmake.virtualfs.writeFileSync(name, content);
+pdfmake.setFonts(fonts);
+// An invoice never loads anything from the network or from disk.
 pdfmake.setUrlAccessPolicy(() => false);
-(pdfmake as unknown as { setLocalAccessPolicy(p: (file: string) => boolean): void }).setLocalAccessPolicy(
-  (file) => file.startsWith(roboto) || file.startsWith(amiri),
-);
+pdfmake.setLocalAccessPolicy(() => false);
 
 /** A text cell in the right font: Arabic is shaped and ordered for display, and set right. */
 const text = (value: string | number | null | undefined, style: object = {}) => {
@@ -65,7 +54,9 @@ function party(title: [string, string], rows: [string, string, string | null][])
 
 export function invoiceDocument(data: InvoiceData): object {
   const money = (amount: string) => `${amount} ${data.currency}`;
-  const vehiclesHeader = [label('VIN', 'رقم الهيكل'), label('Make', 'الصانع'), label('Model', 'الطراز'), label('Year', 'السنة'), label('Colour', 'اللون')];
+  // A fresh header row for each table: pdfmake marks the nodes it lays out, and a row shared by
+  // several tables came out blank in all but the first.
+  const vehiclesHeader = () => [label('VIN', 'رقم الهيكل'), label('Make', 'الصانع'), label('Model', 'الطراز'), label('Year', 'السنة'), label('Colour', 'اللون')];
   return {
     pageSize: 'A4',
     pageMargins: [36, 40, 36, 48],
@@ -130,7 +121,7 @@ export function invoiceDocument(data: InvoiceData): object {
               table: {
                 headerRows: 1,
                 widths: [110, '*', '*', 40, '*'],
-                body: [vehiclesHeader, ...c.vehicles.map((v) => [{ text: v.vin, font: 'Roboto' }, text(v.make), text(v.model), text(v.year), text(v.color)])],
+                body: [vehiclesHeader(), ...c.vehicles.map((v) => [{ text: v.vin, font: 'Roboto' }, text(v.make), text(v.model), text(v.year), text(v.color)])],
               },
               layout: 'lightHorizontalLines',
             }
@@ -139,7 +130,7 @@ export function invoiceDocument(data: InvoiceData): object {
       {
         margin: [0, 16, 0, 0],
         columns: [
-          data.zatcaQr ? { qr: data.zatcaQr, fit: 110, width: 120 } : { text: '', width: 120 },
+          data.zatcaQr ? { ...qrCanvas(data.zatcaQr, 110), width: 120 } : { text: '', width: 120 },
           {
             width: '*',
             table: {

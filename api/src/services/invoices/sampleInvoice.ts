@@ -1,0 +1,41 @@
+import type { InvoiceData } from './invoiceData';
+import { zatcaTlvBase64 } from './zatca';
+
+const MODELS = [['TOYOTA', 'Land Cruiser'], ['LEXUS', 'LX 600'], ['NISSAN', 'Patrol'], ['HYUNDAI', 'Tucson']] as const;
+const COLOURS = ['White', 'أبيض', 'Black', 'فضي'];
+
+/**
+ * A typical invoice (10 containers of 4 cars, Arabic and English text, a ZATCA QR code) for warming
+ * a PDF worker up. `n` varies the VINs, as real invoices do.
+ */
+export function sampleInvoice(n: number): InvoiceData {
+  const serial = (container: number, car: number) => String(n * 100 + container * 10 + car).padStart(6, '0');
+  return {
+    invoiceNumber: `INV-0000-${String(n).padStart(6, '0')}`,
+    issuedDate: '2026-01-01',
+    issuedAt: '2026-01-01T00:00:00.000Z',
+    paymentMethod: 'wireTransfer',
+    currency: 'SAR',
+    seller: { name: 'شركة الخليج للسيارات', address: 'Industrial Area', city: 'Riyadh', country: 'Saudi Arabia', vatNumber: '300000000000003' },
+    buyer: { name: 'محمد العتيبي', address: 'Jeddah', phone: '+966500000000', email: 'buyer@example.com' },
+    containers: Array.from({ length: 10 }, (_, c) => ({
+      number: `MSCU${String(n * 10 + c).padStart(7, '0')}`,
+      containerSize: '40HC',
+      sealNumber: `S-${c}`,
+      fromPort: 'Savannah - USA',
+      toPort: 'جدة - السعودية',
+      vehicles: Array.from({ length: 4 }, (_, v) => ({
+        vin: `JTMHV05J6040${serial(c, v).slice(-5)}`,
+        make: MODELS[v][0],
+        model: MODELS[v][1],
+        year: 2020 + v,
+        color: COLOURS[(c + v) % COLOURS.length],
+      })),
+    })),
+    salePrice: '199999.99',
+    taxPercentage: '15',
+    taxAmount: '30000.00',
+    totalAmount: '229999.99',
+    zatcaQr: zatcaTlvBase64({ sellerName: 'شركة الخليج للسيارات', vatNumber: '300000000000003', timestamp: '2026-01-01T00:00:00.000Z', total: '229999.99', vatAmount: '30000.00' }),
+  };
+}
