@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,25 +11,15 @@ import { createDb, migrateLatest } from '../api/src/db';
 import { writeChunks } from '../api/src/services/files/chunks';
 import { hashPassword } from '../api/src/services/passwords';
 import { createTestDatabase, type EngineName } from '../api/test/support/engines';
+import { curl, curlSeries } from './curl';
 
 const MB = 1024 * 1024;
 
 /** A noisy photo-sized JPEG: noise does not compress, so the size is real. */
-async function noisyJpeg(width: number, height: number, quality: number): Promise<Buffer> {
+export async function noisyJpeg(width: number, height: number, quality: number): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (Math.random() * 256) | 0;
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
-}
-
-/** HTTP from another process (curl), so the measured memory and event loop are the server's alone. */
-function curl(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('curl', ['-s', ...args]);
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`curl exited ${code}`))));
-  });
 }
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
@@ -81,17 +70,13 @@ export async function benchFiles(engine: EngineName) {
     // Image ingest.
     const twelveMp = await noisyJpeg(4000, 3000, 85);
     const delay = monitorEventLoopDelay({ resolution: 10 });
-    const times: number[] = [];
     const photoPath = path.join(tmpdir(), `bench-12mp-${process.pid}.jpg`);
     writeFileSync(photoPath, twelveMp);
-    for (let i = -2; i < 15; i++) {
-      // Two warm-up uploads first: sharp and the code paths load on first use.
-      if (i === 0) delay.enable();
-      const t0 = performance.now();
-      const status = await curl(['-o', '/dev/null', '-w', '%{http_code}', '-H', `cookie: ${cookie}`, '-F', `file=@${photoPath};type=image/jpeg`, `${base}/api/vehicles/${vehicleId}/files`]);
-      if (status !== '201') throw new Error(`ingest answered ${status}`);
-      if (i >= 0) times.push(performance.now() - t0);
-    }
+    const upload = ['-H', `cookie: ${cookie}`, '-F', `file=@${photoPath};type=image/jpeg`, `${base}/api/vehicles/${vehicleId}/files`];
+    await curlSeries(upload, 2); // warm-up: sharp and the code paths load on first use
+    const answers = await curlSeries(upload, 15, { whenStarted: () => delay.enable() });
+    if (answers.some((a) => a.status !== '201')) throw new Error(`ingest answered ${answers.map((a) => a.status).join(', ')}`);
+    const times = answers.map((a) => a.ms);
     rmSync(photoPath);
     delay.disable();
     const maxDelay = delay.max / 1e6;
