@@ -2,6 +2,7 @@ import knexFactory, { type Knex } from 'knex';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { migrationSource } from '../../migrations/index';
+import { SqliteClient } from './sqliteClient';
 
 export type Engine = 'sqlite' | 'mysql';
 
@@ -15,7 +16,8 @@ export function knexConfig(databaseUrl: string): Knex.Config {
     const filename = path.resolve(databaseUrl.slice('sqlite:'.length));
     mkdirSync(path.dirname(filename), { recursive: true });
     return {
-      client: 'better-sqlite3',
+      // Keeps prepared statements and checkpoints the write-ahead log off the event loop.
+      client: SqliteClient as unknown as typeof Knex.Client,
       connection: { filename },
       useNullAsDefault: true,
       pool: {
@@ -26,6 +28,12 @@ export function knexConfig(databaseUrl: string): Knex.Config {
           conn.pragma('journal_mode = WAL');
           conn.pragma('busy_timeout = 5000');
           conn.pragma('synchronous = NORMAL');
+          // SQLite's own default page cache (better-sqlite3 raises it to 16 MB). A transaction's
+          // changed pages beyond it are written to the log as they come, not all at commit: storing
+          // a 12 MP photo (about 15 MB) otherwise ended in one 20 to 40 ms write on the event loop.
+          conn.pragma('cache_size = -2000');
+          // Once checkpointed, the log file shrinks back to this size rather than keeping its peak.
+          conn.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
           done(null, conn);
         },
       },
