@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as initialSchema from './20261121000000_initial_schema';
+import * as sessionUser from './20261121000100_session_user';
 
 /**
  * Migrations are listed here rather than discovered on disk, so they load the same way under
@@ -7,6 +8,7 @@ import * as initialSchema from './20261121000000_initial_schema';
  */
 const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261121000000_initial_schema': initialSchema,
+  '20261121000100_session_user': sessionUser,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -151,6 +151,20 @@ describe.each(ENGINES)('auth on %s', (engine) => {
     expect(res.body.username).toBe(u.username);
   });
 
+  it('stores the user with the session, and still accepts a session saved before sessions named their user', async () => {
+    const u = await t.user({ role: 'SHIPPER', companyId: (await t.company()).id });
+    const agent = await t.signedIn(u.username);
+    const rows = await t.db('sessions').where({ userId: u.id });
+    expect(rows).toHaveLength(1);
+
+    // A session row from before the userId column: only its data names the user.
+    await t.db('sessions').where({ userId: u.id }).update({ userId: null });
+    const res = await agent.get('/api/user');
+    expect(res.status).toBe(200);
+    expect(res.body.username).toBe(u.username);
+    expect((await agent.get('/api/vehicles')).status).toBe(200);
+  });
+
   it('sets an HttpOnly, SameSite=Lax cookie, Secure only over HTTPS', async () => {
     const u = await t.user({ role: 'BUYER', companyId: (await t.company()).id });
     const plain = cookieOf(await t.anon().post('/api/login').send({ username: u.username, password: PASSWORD })).find((c) => c.startsWith('sid='))!;

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { can, type Action, type Resource } from '../domain/permissions';
 import { User } from '../resources/users/model';
 import { forbidden, unauthorized } from './errors';
+import { userReadWithSession } from './session';
 
 export type CurrentUser = User;
 
@@ -15,12 +16,17 @@ declare module 'koa' {
 
 /**
  * Every request reloads its user from the database, so a deletion, deactivation, approval or a
- * change of role or company takes effect on the very next request.
+ * change of role or company takes effect on the very next request. The session store has usually
+ * read it already, with the session; a session saved before sessions named their user is looked up.
  */
 export function loadCurrentUser(db: Knex) {
   return async (ctx: Context, next: Next) => {
     const userId = ctx.session?.userId;
-    ctx.state.user = typeof userId === 'number' ? ((await User.query(db).findById(userId)) ?? null) : null;
+    if (typeof userId !== 'number') ctx.state.user = null;
+    else {
+      const withSession = userReadWithSession(ctx);
+      ctx.state.user = withSession?.id === userId ? withSession : ((await User.query(db).findById(userId)) ?? null);
+    }
     await next();
   };
 }

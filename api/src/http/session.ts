@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import type { Knex } from 'knex';
 import session from 'koa-session';
 import type { Config } from '../config';
+import { User } from '../resources/users/model';
 
 export const SESSION_COOKIE = 'sid';
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -10,17 +11,33 @@ const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Only a hash of the cookie's id is stored, so a copy of the database holds no usable sessions. */
 const rowId = (key: string) => createHash('sha256').update(key).digest('hex');
 
-/** Sessions live in the database, never in process memory, so any API process can serve any user. */
+/** The user read together with the request's session, for loadCurrentUser (http/auth.ts). */
+const usersReadWithSession = new WeakMap<Koa.Context, User>();
+
+export const userReadWithSession = (ctx: Koa.Context): User | undefined => usersReadWithSession.get(ctx);
+
+/**
+ * Sessions live in the database, never in process memory, so any API process can serve any user.
+ * Reading a session also reads its user, in the same query: every request needs both.
+ */
 export function databaseSessionStore(db: Knex) {
   return {
-    async get(key: string) {
-      const row = await db('sessions').where({ id: rowId(key) }).where('expiresAt', '>', Date.now()).first();
-      return row ? JSON.parse(row.data) : undefined;
+    async get(key: string, _maxAge?: unknown, options?: { ctx?: Koa.Context }) {
+      const row = await db('sessions')
+        .leftJoin('users', 'users.id', 'sessions.userId')
+        .where('sessions.id', rowId(key))
+        .where('sessions.expiresAt', '>', Date.now())
+        .first('sessions.data as sessionData', 'users.*');
+      if (!row) return undefined;
+      const { sessionData, ...userRow } = row;
+      if (userRow.id != null && options?.ctx) usersReadWithSession.set(options.ctx, User.fromDatabaseJson(userRow));
+      return JSON.parse(sessionData);
     },
-    async set(key: string, data: unknown, maxAge: number) {
+    async set(key: string, data: { userId?: unknown }, maxAge: number) {
       const ttl = typeof maxAge === 'number' ? maxAge : MAX_AGE_MS;
-      const row = { id: rowId(key), data: JSON.stringify(data), expiresAt: Date.now() + ttl };
-      await db('sessions').insert(row).onConflict('id').merge(['data', 'expiresAt']);
+      const userId = typeof data.userId === 'number' ? data.userId : null;
+      const row = { id: rowId(key), data: JSON.stringify(data), expiresAt: Date.now() + ttl, userId };
+      await db('sessions').insert(row).onConflict('id').merge(['data', 'expiresAt', 'userId']);
     },
     async destroy(key: string) {
       await db('sessions').where({ id: rowId(key) }).delete();
