@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import type { QueryBuilder } from 'objection';
 import { badRequest } from '../../http/errors';
 import type { User } from '../users/model';
+import type { ScopableQuery } from '../vehicles/policy';
 
 /** SUPER_ADMIN sees every container; company staff their own company's (BUYERs none). */
-export function scopeContainers<Q extends QueryBuilder<any, any>>(query: Q, user: User): Q {
+export function scopeContainers<Q extends ScopableQuery>(query: Q, user: User): Q {
   return (user.role === 'SUPER_ADMIN' ? query : query.where('containers.companyId', user.companyId ?? -1)) as Q;
 }
 

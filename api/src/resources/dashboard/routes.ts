@@ -3,10 +3,8 @@ import type { Knex } from 'knex';
 import { authorize, approvedUser } from '../../http/auth';
 import { can } from '../../domain/permissions';
 import { VEHICLE_STATUSES } from '../../domain/statuses';
-import { Vehicle } from '../vehicles/model';
 import { scopeVehicles } from '../vehicles/policy';
 import { scopeContainers } from '../containers/policy';
-import { Container } from '../containers/model';
 import { Company } from '../companies/model';
 import { scopeCompanies } from '../companies/policy';
 import { User } from '../users/model';
@@ -26,42 +24,55 @@ export function dashboardRoutes(db: Knex) {
     const user = approvedUser(ctx);
     const isAdmin = can(user.role, 'companies', 'read');
     const seesStatistics = user.role !== 'BUYER';
-    const vehicles = () => scopeVehicles(Vehicle.query(db), user);
+    // Plain knex rather than the models: this answer is read on every visit to the home page.
+    const vehicles = () => scopeVehicles(db('vehicles'), user);
+    const newest = [{ column: 'vehicles.createdAt', order: 'desc' as const }, { column: 'vehicles.id', order: 'desc' as const }];
+
+    /**
+     * The newest vehicles of each status, in one query: one indexed, limited read per status
+     * (vehicles by status and creation time), rather than ranking every vehicle in view.
+     */
+    const newestOfEachStatus = () => {
+      const [first, ...rest] = VEHICLE_STATUSES.map((status, i) =>
+        db.select('*').from(
+          vehicles()
+            .select('vehicles.id', 'vehicles.vin', 'vehicles.make', 'vehicles.model', 'vehicles.year', 'vehicles.status', 'vehicles.createdAt')
+            .where('vehicles.status', status)
+            .orderBy(newest)
+            .limit(PER_STATUS)
+            .as(`s${i}`),
+        ),
+      );
+      return first.unionAll(rest);
+    };
 
     // A buyer's containers are the ones that carry its cars.
     const containerCount =
       user.role === 'BUYER'
         ? countOf(vehicles().whereNotNull('vehicles.containerId').countDistinct({ n: 'vehicles.containerId' }))
-        : countOf(scopeContainers(Container.query(db), user).count({ n: '*' }));
+        : countOf(scopeContainers(db('containers'), user).count({ n: '*' }));
 
-    const [vehicleCount, containers, ports, companies, users, byStatusRows, perStatus, recentVehicles, recentCompanies] = await Promise.all([
-      countOf(vehicles().count({ n: '*' })),
+    const [vehicleTotal, containers, ports, companies, users, byStatusRows, perStatus, recentVehicles, recentCompanies] = await Promise.all([
+      // With the statistics, the counts by status add up to it.
+      seesStatistics ? null : countOf(vehicles().count({ n: '*' })),
       containerCount,
       countOf(db('ports').count({ n: '*' })),
       isAdmin ? countOf(scopeCompanies(Company.query(db), user).count({ n: '*' })) : null,
       isAdmin ? countOf(scopeUsers(User.query(db), user).count({ n: '*' })) : null,
       seesStatistics ? vehicles().select('vehicles.status').count({ n: '*' }).groupBy('vehicles.status') : [],
-      seesStatistics
-        ? db
-            .select('id', 'vin', 'make', 'model', 'year', 'status')
-            .from(
-              vehicles()
-                .select('vehicles.id', 'vehicles.vin', 'vehicles.make', 'vehicles.model', 'vehicles.year', 'vehicles.status')
-                .select(db.raw('row_number() over (partition by ?? order by ?? desc, ?? desc) as rn', ['vehicles.status', 'vehicles.createdAt', 'vehicles.id']))
-                .toKnexQuery()
-                .as('ranked'),
-            )
-            .where('rn', '<=', PER_STATUS)
-            .orderBy('rn')
-        : [],
-      vehicles().select('id', 'vin', 'make', 'model', 'year', 'status', 'createdAt').orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(RECENT),
+      seesStatistics ? newestOfEachStatus() : [],
+      vehicles().select('id', 'vin', 'make', 'model', 'year', 'status', 'createdAt').orderBy(newest).limit(RECENT),
       isAdmin
         ? scopeCompanies(Company.query(db), user).select('id', 'name', 'code', 'active', 'createdAt').orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(RECENT)
         : null,
     ]);
 
-    const counts = new Map((byStatusRows as unknown as { status: string; n: number | string }[]).map((r) => [r.status, Number(r.n)]));
-    const listed = perStatus as { id: number; vin: string; make: string | null; model: string | null; year: number | null; status: string }[];
+    const counts = new Map((byStatusRows as { status: string; n: number | string }[]).map((r) => [r.status, Number(r.n)]));
+    const vehicleCount = vehicleTotal ?? [...counts.values()].reduce((sum, n) => sum + n, 0);
+    // A union keeps no order of its own: newest first again, within each status.
+    const listed = (perStatus as { id: number; vin: string; make: string | null; model: string | null; year: number | null; status: string; createdAt: string }[]).sort(
+      (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id,
+    );
     ctx.body = {
       counts: { vehicles: vehicleCount, containers, ports, ...(isAdmin ? { companies, users } : {}) },
       byStatus: seesStatistics
