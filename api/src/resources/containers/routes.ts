@@ -39,6 +39,7 @@ const LIST: ListSpec = {
   search: ['containers.number', 'containers.bookingNumber', 'containers.sealNumber', 'containers.shippingLine'],
   defaultSort: ['createdAt', 'DESC'],
   idColumn: 'containers.id',
+  countWithoutJoins: true,
 };
 
 const NUMBER_TAKEN = 'Container number already exists';

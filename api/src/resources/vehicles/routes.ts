@@ -40,6 +40,7 @@ const LIST: ListSpec = {
   search: ['vehicles.vin', 'vehicles.make', 'vehicles.model'],
   defaultSort: ['createdAt', 'DESC'],
   idColumn: 'vehicles.id',
+  countWithoutJoins: true,
 };
 
 /** List and detail columns: never file bytes, never the long analysis texts in lists. */
