@@ -43,12 +43,27 @@ export type Checkpointer = { stop(): Promise<void> };
 export function startCheckpointer(filename: string, onFailure: (error: Error) => void): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { filename, driver, everyMs: CHECKPOINT_EVERY_MS } });
-  // It never keeps a process alive on its own.
+  // It never keeps a process alive on its own, except while it stops (see stop).
   worker.unref();
-  worker.on('error', onFailure);
-  const exited = new Promise((resolve) => worker.once('exit', resolve));
+  let stopping = false;
+  let failed = false;
+  const fail = (error: Error) => {
+    if (failed) return;
+    failed = true;
+    onFailure(error);
+  };
+  worker.on('error', fail);
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', (code) => {
+      if (!stopping) fail(new Error(`The SQLite checkpoint worker stopped (exit code ${code})`));
+      resolve();
+    }),
+  );
   return {
     async stop() {
+      stopping = true;
+      // Held until it has exited: a shutting-down process has nothing else left to wait for.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },

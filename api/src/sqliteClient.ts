@@ -47,7 +47,10 @@ export class SqliteClient extends ClientBetterSqlite3 {
 
   constructor(config: { connection: { filename: string } }) {
     super(config);
-    this.checkpointer = startCheckpointer(config.connection.filename, () => this.checkpointOnConnections());
+    this.checkpointer = startCheckpointer(config.connection.filename, (error) => {
+      process.emitWarning(`SQLite checkpoints are back on the event loop: ${error.message}`);
+      this.checkpointOnConnections();
+    });
   }
 
   private autocheckpointPages() {
@@ -57,7 +60,13 @@ export class SqliteClient extends ClientBetterSqlite3 {
   /** The worker failed: the connections checkpoint again, as SQLite does by default. */
   private checkpointOnConnections() {
     this.checkpointsInWorker = false;
-    for (const connection of this.connections) connection.pragma(`wal_autocheckpoint = ${this.autocheckpointPages()}`);
+    for (const connection of this.connections) {
+      try {
+        connection.pragma(`wal_autocheckpoint = ${this.autocheckpointPages()}`);
+      } catch {
+        // A connection being closed: a new one gets the setting when it opens.
+      }
+    }
   }
 
   async acquireRawConnection() {

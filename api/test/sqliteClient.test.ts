@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../src/db';
+import { startCheckpointer } from '../src/sqliteCheckpointer';
 import { createTestDatabase, type TestDatabase } from './support/engines';
 
 /**
@@ -75,5 +76,15 @@ describe('SQLite client', () => {
     const deadline = Date.now() + 5000;
     while (statSync(file).size < before + 3 * 1024 * 1024 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(statSync(file).size).toBeGreaterThanOrEqual(before + 3 * 1024 * 1024);
+  });
+
+  it('reports a checkpoint worker that cannot work, so the connections take checkpoints back', async () => {
+    const failure = new Promise<Error>((resolve) => {
+      const checkpointer = startCheckpointer('/no/such/directory/app.sqlite', (error) => {
+        resolve(error);
+        void checkpointer.stop();
+      });
+    });
+    expect((await failure).message).toMatch(/directory does not exist|unable to open/i);
   });
 });
