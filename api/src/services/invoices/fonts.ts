@@ -25,7 +25,7 @@ const fontkit = createRequire(createRequire(require.resolve('pdfmake')).resolve(
 };
 type Position = { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number };
 type GlyphRun = { glyphs: unknown[]; positions: Position[] };
-type Glyph = { _decode(): unknown };
+type Glyph = { codePoints: number[]; _decode(): unknown };
 type FontkitFont = {
   layout(text: string, features?: unknown, ...rest: unknown[]): GlyphRun;
   getGlyph(id: number, codePoints?: number[]): Glyph | null;
@@ -65,12 +65,16 @@ function rememberLayouts(font: FontkitFont): FontkitFont {
  * Glyphs that decode their outline once. fontkit keeps a font's glyph objects but decodes a glyph's
  * outline each time it is asked, and a document's subset asks for every glyph it embeds: a third of
  * the subsetting time. The outline is only read (these fonts have no variations to apply to it).
+ * A kept glyph also keeps the code points it was first asked with, which PDFKit writes into each
+ * PDF's text map; one first met as part of a composite glyph has none, so the first code points
+ * given later are kept instead, or its text could not be copied from any later invoice.
  */
 function rememberOutlines(font: FontkitFont): FontkitFont {
   const getGlyph = font.getGlyph.bind(font);
   const remembered = new WeakSet<Glyph>();
   font.getGlyph = (id, codePoints) => {
     const glyph = getGlyph(id, codePoints);
+    if (glyph && codePoints?.length && !glyph.codePoints.length) glyph.codePoints = codePoints;
     if (glyph && !remembered.has(glyph)) {
       remembered.add(glyph);
       const decode = glyph._decode.bind(glyph);
@@ -123,9 +127,9 @@ fontkit.registerFormat(
 
 /**
  * pdfmake's font definitions and the virtual files behind them: `{ Roboto: { normal: 'fonts/Roboto/normal', … } }`,
- * each virtual file the token of a parsed font.
+ * each virtual file the token of a parsed font. Made once per thread.
  */
-export function invoiceFonts(): { fonts: Record<string, Record<string, string>>; files: Record<string, Uint8Array> } {
+export const invoiceFonts = (() => {
   const fonts: Record<string, Record<string, string>> = {};
   const files: Record<string, Uint8Array> = {};
   for (const [family, styles] of Object.entries(FILES)) {
@@ -139,4 +143,4 @@ export function invoiceFonts(): { fonts: Record<string, Record<string, string>>;
     }
   }
   return { fonts, files };
-}
+})();

@@ -15,7 +15,7 @@ const pdfmake = require('pdfmake') as {
 };
 
 // The fonts come from memory, parsed once per thread (see fonts.ts), not from disk.
-const { fonts, files } = invoiceFonts();
+const { fonts, files } = invoiceFonts;
 for (const [name, content] of Object.entries(files)) pdfmake.virtualfs.writeFileSync(name, content);
 pdfmake.setFonts(fonts);
 // An invoice never loads anything from the network or from disk.
