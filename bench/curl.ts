@@ -7,7 +7,8 @@ export function curl(args: string[]): Promise<string> {
     const child = spawn('curl', ['-s', ...args]);
     child.stdout.on('data', (d) => (out += d));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`curl exited ${code}`))));
+    // 'close', not 'exit': the output is read in full by then.
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`curl exited ${code}`))));
   });
 }
 
@@ -22,11 +23,13 @@ export async function curlSeries(request: string[], count: number, { parallel = 
   const args = Array.from({ length: count }, (_, i) => (i ? ['--next', ...one] : one)).flat();
   const run = curl(parallel ? ['--parallel', '--parallel-max', String(count), ...args] : args);
   whenStarted();
-  return (await run)
+  const answers = (await run)
     .trim()
     .split('\n')
     .map((line) => {
       const [status, seconds] = line.split(' ');
       return { status, ms: Number(seconds) * 1000 };
     });
+  if (answers.length !== count) throw new Error(`curl answered ${answers.length} of ${count} requests`);
+  return answers;
 }

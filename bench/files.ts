@@ -16,7 +16,7 @@ import { curl, curlSeries } from './curl';
 const MB = 1024 * 1024;
 
 /** A noisy photo-sized JPEG: noise does not compress, so the size is real. */
-export async function noisyJpeg(width: number, height: number, quality: number): Promise<Buffer> {
+async function noisyJpeg(width: number, height: number, quality: number): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (Math.random() * 256) | 0;
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /**
  * Each session row names its user, so that a request reads its session and its user in one query
  * (api/src/http/session.ts). Sessions written before this migration keep working: their user is
- * found from the session data instead, until they sign in again.
+ * found from the session data instead, until the session is next saved (sign-in, renewal).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('sessions', (t) => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Context } from 'koa';
+import { databaseSessionStore, userReadWithSession } from '../src/http/session';
 import { ENGINES } from './support/engines';
 import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
 
@@ -156,6 +158,13 @@ describe.each(ENGINES)('auth on %s', (engine) => {
     const agent = await t.signedIn(u.username);
     const rows = await t.db('sessions').where({ userId: u.id });
     expect(rows).toHaveLength(1);
+
+    // The store hands the user over with the session it reads, from the same query.
+    const store = databaseSessionStore(t.db);
+    await store.set('a-session-key', { userId: u.id }, 60_000);
+    const ctx = {} as Context;
+    expect(await store.get('a-session-key', undefined, { ctx })).toMatchObject({ userId: u.id });
+    expect(userReadWithSession(ctx)).toMatchObject({ id: u.id, username: u.username, role: 'SHIPPER' });
 
     // A session row from before the userId column: only its data names the user.
     await t.db('sessions').where({ userId: u.id }).update({ userId: null });

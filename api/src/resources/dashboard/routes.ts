@@ -71,7 +71,7 @@ export function dashboardRoutes(db: Knex) {
     const vehicleCount = vehicleTotal ?? [...counts.values()].reduce((sum, n) => sum + n, 0);
     // A union keeps no order of its own: newest first again, within each status.
     const listed = (perStatus as { id: number; vin: string; make: string | null; model: string | null; year: number | null; status: string; createdAt: string }[]).sort(
-      (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id,
+      (a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1),
     );
     ctx.body = {
       counts: { vehicles: vehicleCount, containers, ports, ...(isAdmin ? { companies, users } : {}) },

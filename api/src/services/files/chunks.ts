@@ -11,7 +11,8 @@ export const CHUNK_BYTES = 1024 * 1024;
 /**
  * Writes one chunk, then lets the event loop run. On SQLite an insert runs synchronously and the
  * next one would follow at once as a promise continuation: without the pause, the chunks of a
- * 12 MP photo (and its copies) would hold every other request for about 100 ms.
+ * 12 MP photo (and its copies) held the event loop for about 100 ms, so no socket, timer or request
+ * was served meanwhile (queries still wait for the transaction: SQLite has one connection).
  */
 async function insertChunk(trx: Knex, row: Record<string, unknown>): Promise<void> {
   await trx('file_chunks').insert(row);
