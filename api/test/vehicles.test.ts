@@ -215,7 +215,7 @@ describe.each(ENGINES)('vehicles on %s', (engine) => {
   });
 
   it('lists with search, status filter, sort and the row extras', async () => {
-    const a = (await w.clients.SHIPPER.post('/api/vehicles').send({ vin: validVin('JTMHV05J'), make: 'Toyota', model: 'Prado', containerId: containerA, status: 'LOADED' })).body;
+    const a = (await w.clients.SHIPPER.post('/api/vehicles').send({ vin: validVin('JTMHV05J'), make: 'Toyota', model: 'Prado', containerId: containerA, status: 'LOADED', vehicleInfo: { color: 'Pearl' } })).body;
     await t.db('vehicle_files').insert([
       { vehicleId: a.id, companyId: w.companyA.id, fileType: 'IMAGE', fileName: 'a.jpg', mimeType: 'image/jpeg', fileSize: 10, createdAt: new Date().toISOString() },
       { vehicleId: a.id, companyId: w.companyA.id, fileType: 'IMAGE', fileName: 'b.jpg', mimeType: 'image/jpeg', fileSize: 10, createdAt: new Date().toISOString() },
@@ -224,6 +224,9 @@ describe.each(ENGINES)('vehicles on %s', (engine) => {
     const found = await w.clients.SHIPPER.get('/api/vehicles').query({ filter: JSON.stringify({ q: 'prad', status: 'LOADED' }) });
     expect(found.body.map((v: { id: number }) => v.id)).toEqual([a.id]);
     expect(found.body[0]).toMatchObject({ containerNumber: 'MSCU1234565', companyName: w.companyA.name, imageCount: 2, documentCount: 1 });
+    // The same vehicle as its detail shows it: parsed info, the check digit, numbers as numbers.
+    expect(found.body[0]).toMatchObject({ vehicleInfo: a.vehicleInfo, vinCheckDigitValid: true, year: a.year, thumbnailFileId: expect.any(Number) });
+    expect(found.body[0].vehicleInfo).toMatchObject({ color: 'Pearl' });
     const byVin = await w.clients.SHIPPER.get('/api/vehicles').query({ filter: JSON.stringify({ q: a.vin.slice(3, 10).toLowerCase() }) });
     expect(byVin.body.map((v: { id: number }) => v.id)).toContain(a.id);
     const inContainer = await w.clients.SHIPPER.get('/api/vehicles').query({ filter: JSON.stringify({ containerId: containerA }) });

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { authorize, approvedUser } from '../../http/auth';
 import { can } from '../../domain/permissions';
 import { VEHICLE_STATUSES } from '../../domain/statuses';
+import { vehicleJson } from '../vehicles/model';
 import { scopeVehicles } from '../vehicles/policy';
 import { scopeContainers } from '../containers/policy';
 import { Company } from '../companies/model';
@@ -82,7 +83,7 @@ export function dashboardRoutes(db: Knex) {
             vehicles: listed.filter((v) => v.status === status).map(({ id, vin, make, model, year }) => ({ id, vin, make, model, year })),
           }))
         : null,
-      recentVehicles,
+      recentVehicles: (recentVehicles as Record<string, unknown>[]).map(vehicleJson),
       recentCompanies,
     };
   });

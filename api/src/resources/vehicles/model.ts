@@ -30,11 +30,29 @@ export class Vehicle extends BaseModel {
     this.updatedAt = new Date().toISOString();
   }
 
-  /** The check digit is a warning shown with the vehicle, never a refusal (non-US VINs lack it). */
   $formatJson(json: Pojo): Pojo {
-    const formatted = super.$formatJson(json);
-    if (typeof formatted.vin === 'string') formatted.vinCheckDigitValid = isVinCheckDigitValid(formatted.vin);
-    for (const count of ['imageCount', 'documentCount']) if (count in formatted) formatted[count] = Number(formatted[count]);
-    return formatted;
+    return vehicleJson(super.$formatJson(json));
   }
+}
+
+/** Like the model layer: text that is not JSON is answered as it is rather than failing the request. */
+function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A vehicle as the API answers it, from a model's JSON or straight from a database row (lists
+ * skip the model layer): vehicleInfo parsed, counts as numbers, and the check digit, a warning
+ * shown with the vehicle, never a refusal (non-US VINs lack it).
+ */
+export function vehicleJson(row: Pojo): Pojo {
+  const json = { ...row };
+  if (typeof json.vehicleInfo === 'string') json.vehicleInfo = parseJsonText(json.vehicleInfo);
+  if (typeof json.vin === 'string') json.vinCheckDigitValid = isVinCheckDigitValid(json.vin);
+  for (const count of ['imageCount', 'documentCount']) if (count in json) json[count] = Number(json[count]);
+  return json;
 }

@@ -12,7 +12,7 @@ import { assertContainerInCompany } from '../containers/policy';
 import { assertPortsExist } from '../ports/policy';
 import { assertUserOfCompany } from '../users/policy';
 import type { User } from '../users/model';
-import { Vehicle } from './model';
+import { Vehicle, vehicleJson } from './model';
 import { scopeVehicles } from './policy';
 import { VehicleCreateSchema, VehicleStatusSchema, VehicleUpdateSchema } from './schema';
 import { recordStatusChange, statusHistory } from './statusEvents';
@@ -59,9 +59,11 @@ const VIN_TAKEN = 'VIN already exists';
 export function vehicleRoutes(db: Knex, vin: VinDecoder) {
   const router = new Router({ prefix: '/vehicles' });
 
+  // Plain knex rather than the model for reading rows: on a list page, building the query and the
+  // models cost about as much as running it.
   const rows = (user: User) =>
     scopeVehicles(
-      Vehicle.query(db)
+      db('vehicles')
         .leftJoin('containers', 'containers.id', 'vehicles.containerId')
         .leftJoin('companies', 'companies.id', 'vehicles.companyId')
         .select([
@@ -86,7 +88,8 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
       .select('vehicles.notes', 'vehicles.accidentAnalysis', 'vehicles.accidentAnalysisAr', 'vehicles.lastAnalysisDate')
       .leftJoin('users as buyer', 'buyer.id', 'vehicles.buyerId')
       .select('buyer.username as buyerName')
-      .findById(id);
+      .where('vehicles.id', id)
+      .first();
     if (!vehicle) throw notFound('Vehicle not found');
     const [files, history, container] = await Promise.all([
       db('vehicle_files').where({ vehicleId: id }).orderBy('id').select('id', 'fileType', 'fileName', 'mimeType', 'fileSize', 'width', 'height', 'createdAt'),
@@ -95,7 +98,7 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
         ? db('containers').where({ id: vehicle.containerId }).first('id', 'number', 'containerSize', 'loadingDate', 'arrivalDate')
         : null,
     ]);
-    return { ...vehicle.toJSON(), files, statusHistory: history, container: container ?? null };
+    return { ...vehicleJson(vehicle), files, statusHistory: history, container: container ?? null };
   };
 
   const checkReferences = async (companyId: number, refs: { containerId?: number | null; buyerId?: number | null; fromPortId?: number | null; toPortId?: number | null }) => {
@@ -105,7 +108,7 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
   };
 
   router.get('/', authorize('vehicles', 'read'), async (ctx) => {
-    await respondWithList(ctx, LIST, rows(approvedUser(ctx)).toKnexQuery(), (row) => Vehicle.fromDatabaseJson(row));
+    await respondWithList(ctx, LIST, rows(approvedUser(ctx)), vehicleJson);
   });
 
   router.get('/:id', authorize('vehicles', 'read'), async (ctx) => {
