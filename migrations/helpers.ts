@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 
-export const isMysql = (knex: Knex) => ['mysql', 'mysql2'].includes(knex.client.config.client as string);
+// The dialect, not config.client: that may be a client class (api/src/mysqlClient.ts).
+export const isMysql = (knex: Knex) => (knex.client as { dialect?: string }).dialect === 'mysql';
 
 /** A table that stores any script (Arabic) on MySQL/MariaDB: utf8mb4 and InnoDB for foreign keys. */
 export function createTable(knex: Knex, name: string, build: (t: Knex.CreateTableBuilder) => void) {

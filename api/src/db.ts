@@ -2,6 +2,7 @@ import knexFactory, { type Knex } from 'knex';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { migrationSource } from '../../migrations/index';
+import { MysqlClient } from './mysqlClient';
 import { SqliteClient } from './sqliteClient';
 
 export type Engine = 'sqlite' | 'mysql';
@@ -42,7 +43,8 @@ export function knexConfig(databaseUrl: string): Knex.Config {
   }
   const url = new URL(databaseUrl);
   return {
-    client: 'mysql2',
+    // Sends file bytes as they are, not as hex in the SQL text (see mysqlClient.ts).
+    client: MysqlClient as unknown as typeof Knex.Client,
     connection: {
       host: url.hostname,
       port: Number(url.port || 3306),
