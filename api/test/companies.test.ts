@@ -334,7 +334,8 @@ describe.each(ENGINES)('companies on %s', (engine) => {
       expect(await remaining(t, kept)).toEqual(seeded(kept));
       expect((await t.db('vehicles').where({ id: kept.vehicles[0] }).first()).fromPortId).toBe(data.port);
       expect(await t.db('documents').where({ id: sharedDoc }).first()).toMatchObject({ fileName: 'shared.pdf', uploadedBy: null });
-      // The deleted users' sessions are dead on their very next request.
+      // The deleted users' sessions are gone, and dead on their very next request.
+      expect(await countRows(t.db, 'sessions', { userId: data.admin.id })).toBe(0);
       expectError(await doomedAdmin.get('/api/user'), 401, 'auth.required');
       expectError(await w.clients.SUPER_ADMIN.get(`/api/companies/${doomed.id}`), 404, 'notFound');
     });

@@ -298,11 +298,13 @@ describe.each(ENGINES)('users on %s', (engine) => {
     it('deletes a user, answers the record, and ends its sessions', async () => {
       const u = await t.user({ role: 'SHIPPER', companyId: w.companyB.id });
       const agent = await t.signedIn(u.username);
+      expect(await countRows(t.db, 'sessions', { userId: u.id })).toBe(1);
       const res = await w.clients.SUPER_ADMIN.delete(`/api/users/${u.id}`);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: u.id, username: u.username, role: 'SHIPPER', companyId: w.companyB.id });
       expect(JSON.stringify(res.body)).not.toMatch(/password/i);
       expect(await countRows(t.db, 'users', { id: u.id })).toBe(0);
+      expect(await countRows(t.db, 'sessions', { userId: u.id })).toBe(0);
       expectError(await agent.get('/api/user'), 401, 'auth.required');
       expectError(await w.clients.SUPER_ADMIN.delete(`/api/users/${u.id}`), 404, 'notFound');
     });

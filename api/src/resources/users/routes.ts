@@ -88,7 +88,11 @@ export function userRoutes(db: Knex) {
   router.delete('/:id', authorize('users', 'delete'), async (ctx) => {
     const target = await findVisible(ctx);
     checkUserDeletion(target);
-    await User.query(db).deleteById(target.id);
+    // Its sessions go with it: they could no longer sign anyone in, and would only be looked up.
+    await db.transaction(async (trx) => {
+      await trx('sessions').where({ userId: target.id }).delete();
+      await User.query(trx).deleteById(target.id);
+    });
     ctx.body = target;
   });
 
