@@ -4,8 +4,8 @@ import type { Knex } from 'knex';
  * Deletes a company and everything it owns in one transaction: a failure at any step rolls back
  * every step, on both engines. Children go first, explicitly, rather than trusting a long chain of
  * ON DELETE CASCADE; file chunks and status events follow their owners by cascade, and the users'
- * sessions are deleted with them. Ports are
- * shared reference data and stay (their companyId is cleared by the foreign key).
+ * sessions are deleted with them. Ports are shared reference data and stay (their companyId is
+ * cleared by the foreign key).
  */
 export async function deleteCompanyWithData(db: Knex, companyId: number): Promise<void> {
   await db.transaction(async (trx) => {
