@@ -11,27 +11,28 @@ export function parseApiDate(value: unknown): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** List dates as "MMM dd, yyyy" (SPEC.md §9) in English, the same fields in Arabic (Latin digits). */
-export function formatListDate(value: unknown, language: string): string {
+const LIST_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: '2-digit' };
+const DATE_TIME: Intl.DateTimeFormatOptions = { ...LIST_DATE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+
+/**
+ * One formatter per language and style, made once: building an Intl.DateTimeFormat costs far more
+ * than formatting with it, and a list formats a date in every row. Latin digits in Arabic too.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatDate(value: unknown, language: string, style: 'date' | 'dateTime'): string {
   const date = parseApiDate(value);
   if (!date) return '';
-  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: '2-digit',
-  }).format(date);
+  const key = `${language}|${style}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en-US', style === 'date' ? LIST_DATE : DATE_TIME);
+    formatters.set(key, formatter);
+  }
+  return formatter.format(date);
 }
 
-/** A moment as "MMM dd, yyyy, HH:mm" (histories), Latin digits in Arabic too. */
-export function formatDateTime(value: unknown, language: string): string {
-  const date = parseApiDate(value);
-  if (!date) return '';
-  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(date);
-}
+/** List dates as "MMM dd, yyyy" (SPEC.md §9) in English, the same fields in Arabic. */
+export const formatListDate = (value: unknown, language: string) => formatDate(value, language, 'date');
+
+/** A moment as "MMM dd, yyyy, HH:mm" (histories). */
+export const formatDateTime = (value: unknown, language: string) => formatDate(value, language, 'dateTime');
