@@ -11,6 +11,11 @@ export function engineOf(databaseUrl: string): Engine {
   return databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'mysql';
 }
 
+/** The engine behind a knex instance: its dialect, as config.client may be a client class. */
+export function engineOfDb(db: Knex): Engine {
+  return (db.client as { dialect?: string }).dialect === 'mysql' ? 'mysql' : 'sqlite';
+}
+
 /** knex settings for either engine, from DATABASE_URL (DESIGN.md §6). */
 export function knexConfig(databaseUrl: string): Knex.Config {
   if (engineOf(databaseUrl) === 'sqlite') {
@@ -78,4 +83,18 @@ export async function isDatabaseUp(db: Knex): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Runs a constant SQL text written for both engines and answers its rows. For the few queries
+ * every request runs: building a query through knex costs several times what SQLite needs to
+ * answer it. knex.raw answers rows on SQLite and [rows, fields] on MySQL.
+ */
+export async function selectRows<Row>(db: Knex, sql: string, bindings: readonly Knex.Value[]): Promise<Row[]> {
+  if (db.client instanceof SqliteClient) {
+    const rows = db.client.readNow<Row>(sql, bindings);
+    if (rows) return rows;
+  }
+  const result = await db.raw(sql, bindings);
+  return engineOfDb(db) === 'mysql' ? result[0] : result;
 }

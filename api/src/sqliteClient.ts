@@ -1,17 +1,27 @@
 import { createRequire } from 'node:module';
 import { LRUCache } from 'lru-cache';
+import { BUMP_DATA_VERSION, isMissingVersionTable, statementKind } from './dataVersion';
 import { startCheckpointer, type Checkpointer } from './sqliteCheckpointer';
 
 // knex ships its dialects as CommonJS classes without a typed entry point of their own.
 const require = createRequire(import.meta.url);
 const ClientBetterSqlite3 = require('knex/lib/dialects/better-sqlite3/index.js');
+const SqliteQueryCompiler: new (...args: unknown[]) => {
+  single: Record<string, unknown>;
+  _getValueOrParameterFromAttribute(attribute: string, rawValue?: unknown): string;
+} = require('knex/lib/dialects/sqlite3/query/sqlite-querycompiler.js');
 
 type Statement = {
   reader: boolean;
   all(bindings: unknown[]): unknown[];
   run(bindings: unknown[]): { lastInsertRowid: number | bigint; changes: number };
 };
-type Connection = { prepare(sql: string): Statement; pragma(sql: string): unknown };
+type Connection = {
+  prepare(sql: string): Statement;
+  pragma(sql: string): unknown;
+  inTransaction: boolean;
+  transaction(run: () => void): () => void;
+};
 type QueryObject = { sql: string; bindings?: unknown[]; options?: { safeIntegers?: boolean }; response?: unknown; context?: unknown };
 
 /** Distinct SQL texts kept prepared per connection; lists with long id lists make many, rarely reused. */
@@ -31,14 +41,52 @@ function preparedStatement(connection: Connection, sql: string): Statement {
   return statement;
 }
 
+/** Connections whose open transaction has changed data (see dataVersion.ts). */
+const changedInTransaction = new WeakSet<Connection>();
+
+function bumpDataVersion(connection: Connection) {
+  try {
+    preparedStatement(connection, BUMP_DATA_VERSION).run([]);
+  } catch (error) {
+    if (!isMissingVersionTable(error)) throw error;
+  }
+}
+
+function runStatement(connection: Connection, obj: QueryObject, bindings: unknown[]) {
+  const statement = preparedStatement(connection, obj.sql);
+  if (statement.reader) {
+    obj.response = statement.all(bindings);
+    return;
+  }
+  const result = statement.run(bindings);
+  obj.response = result;
+  obj.context = { lastID: result.lastInsertRowid, changes: result.changes };
+}
+
 /**
- * knex's better-sqlite3 client, with two changes that keep the event loop free:
+ * Writes a whole-number LIMIT into the SQL text instead of binding it. SQLite runs a statement
+ * with a bound LIMIT markedly slower (about 20 µs more for a one-row lookup, 70 µs for a page of
+ * 25 vehicles); a bound OFFSET costs nothing extra, and binding it keeps one statement per page size.
+ */
+class InlineLimitCompiler extends SqliteQueryCompiler {
+  _getValueOrParameterFromAttribute(attribute: string, rawValue?: unknown) {
+    const value = rawValue ?? this.single[attribute];
+    if (attribute === 'limit' && Number.isSafeInteger(value)) return String(value);
+    return super._getValueOrParameterFromAttribute(attribute, rawValue);
+  }
+}
+
+/**
+ * knex's better-sqlite3 client, with these changes (the first three keep the event loop free):
  * - It keeps prepared statements. knex prepares every query afresh, and on a list request that
  *   compiling costs more than running the query: SQLite answers an indexed lookup in microseconds.
  *   A statement is bound to its connection, so each has its own cache; SQLite re-prepares a kept
  *   statement by itself when a migration changes the schema.
  * - A worker thread checkpoints the write-ahead log (see sqliteCheckpointer.ts), so its
  *   connections turn SQLite's automatic checkpoints off.
+ * - LIMIT is written into the SQL (InlineLimitCompiler).
+ * - readNow runs a read without knex's runner and pool, for the session read of every request.
+ * - Every change moves the data version on, in the change's own transaction (dataVersion.ts).
  */
 export class SqliteClient extends ClientBetterSqlite3 {
   private readonly connections = new Set<Connection>();
@@ -69,6 +117,27 @@ export class SqliteClient extends ClientBetterSqlite3 {
     }
   }
 
+  /**
+   * Runs a read at once on a connection that is between transactions, without a trip through
+   * knex's query runner and pool (several times what SQLite needs for an indexed lookup): the
+   * session read that every request makes. A connection inside a transaction could show that
+   * transaction's uncommitted changes, so then, or before any connection is open, it answers
+   * undefined and the caller goes through knex.
+   */
+  readNow<Row>(sql: string, bindings: readonly unknown[]): Row[] | undefined {
+    for (const connection of this.connections) {
+      if (connection.inTransaction) return undefined;
+      const statement = preparedStatement(connection, sql);
+      if (!statement.reader) throw new Error('readNow only reads');
+      return statement.all(this._formatBindings(bindings)) as Row[];
+    }
+    return undefined;
+  }
+
+  queryCompiler(builder: unknown, formatter: unknown) {
+    return new InlineLimitCompiler(this, builder, formatter);
+  }
+
   async acquireRawConnection() {
     const connection: Connection = await super.acquireRawConnection();
     connection.pragma(`wal_autocheckpoint = ${this.autocheckpointPages()}`);
@@ -87,17 +156,23 @@ export class SqliteClient extends ClientBetterSqlite3 {
   }
 
   async _query(connection: Connection, obj: QueryObject) {
-    // A per-query safeIntegers option changes the statement itself: leave that to knex.
-    if (!obj.sql || !connection || obj.options?.safeIntegers !== undefined) return super._query(connection, obj);
-    const statement = preparedStatement(connection, obj.sql);
-    const bindings = this._formatBindings(obj.bindings);
-    if (statement.reader) {
-      obj.response = statement.all(bindings);
+    if (!obj.sql || !connection) return super._query(connection, obj);
+    // It would change the kept statement itself for every later query; nothing here uses it.
+    if (obj.options?.safeIntegers !== undefined) throw new Error('A per-query safeIntegers option is not supported');
+    const kind = statementKind(obj.sql);
+    // The new version is written last, just before COMMIT, so it is committed with the changes.
+    if (kind === 'commit' && changedInTransaction.has(connection)) bumpDataVersion(connection);
+    if (kind === 'change' && !connection.inTransaction) {
+      // A change on its own is committed together with its new version.
+      connection.transaction(() => {
+        runStatement(connection, obj, this._formatBindings(obj.bindings));
+        bumpDataVersion(connection);
+      })();
       return obj;
     }
-    const result = statement.run(bindings);
-    obj.response = result;
-    obj.context = { lastID: result.lastInsertRowid, changes: result.changes };
+    runStatement(connection, obj, this._formatBindings(obj.bindings));
+    if (kind === 'change') changedInTransaction.add(connection);
+    else if (kind !== 'unchanged') changedInTransaction.delete(connection);
     return obj;
   }
 }

@@ -174,6 +174,20 @@ describe.each(ENGINES)('auth on %s', (engine) => {
     expect((await agent.get('/api/vehicles')).status).toBe(200);
   });
 
+  it('reads the sessions of requests that arrive together in one query, each request getting its own user', async () => {
+    const company = (await t.company()).id;
+    const users = await Promise.all(['BUYER', 'SHIPPER', 'COMPANY_ADMIN'].map((role) => t.user({ role: role as 'BUYER', companyId: company })));
+    const agents = await Promise.all(users.map((u) => t.signedIn(u.username)));
+    const signedOut = t.anon().get('/api/user').set('Cookie', 'sid=unknown; sid.sig=unknown');
+    const sent = Array.from({ length: 30 }, (_, i) => ({ expected: users[i % 3], res: agents[i % 3].get('/api/user') }));
+    const [answers, refused] = await Promise.all([Promise.all(sent.map((s) => s.res)), signedOut]);
+    answers.forEach((res, i) => {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: sent[i].expected.id, username: sent[i].expected.username });
+    });
+    expect(refused.status).toBe(401);
+  });
+
   it('sets an HttpOnly, SameSite=Lax cookie, Secure only over HTTPS', async () => {
     const u = await t.user({ role: 'BUYER', companyId: (await t.company()).id });
     const plain = cookieOf(await t.anon().post('/api/login').send({ username: u.username, password: PASSWORD })).find((c) => c.startsWith('sid='))!;

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '../src/db';
+import { createDb, selectRows } from '../src/db';
 import { startCheckpointer } from '../src/sqliteCheckpointer';
 import { createTestDatabase, type TestDatabase } from './support/engines';
 
@@ -61,6 +61,28 @@ describe('SQLite client', () => {
     await db.schema.alterTable('notes', (t) => t.string('colour').nullable());
     await db('notes').where({ id: 1 }).update({ colour: 'red' });
     expect((await db('notes').select('*').orderBy('id'))[0]).toEqual({ id: 1, text: 'uno', colour: 'red' });
+  });
+
+  it('writes a whole-number LIMIT into the SQL (a bound one runs slower) and still binds OFFSET', async () => {
+    const query = db('notes').orderBy('id').limit(1).offset(1);
+    expect(query.toSQL().sql).toMatch(/limit 1 offset \?$/);
+    expect(query.toSQL().bindings).toEqual([1]);
+    expect(await query.pluck('text')).toEqual(['two']);
+    expect((await db('notes').orderBy('id').first('text'))?.text).toBe('uno');
+  });
+
+  it('reads at once between transactions, but never what an open transaction has not committed', async () => {
+    const read = () => selectRows<{ text: string }>(db, 'select text from notes where id = ?', [1]);
+    expect(await read()).toEqual([{ text: 'uno' }]);
+    let during: Promise<{ text: string }[]> | undefined;
+    await expect(
+      db.transaction(async (trx) => {
+        await trx('notes').where({ id: 1 }).update({ text: 'uncommitted' });
+        during = read();
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await during).toEqual([{ text: 'uno' }]);
   });
 
   it('leaves checkpoints to its worker, which moves committed pages into the database file', async () => {

@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import session from 'koa-session';
+import DataLoader from 'dataloader';
 import type { Config } from '../config';
+import { selectRows } from '../db';
 import { User } from '../resources/users/model';
+import { cookieSigner } from './cookieSigner';
 
 export const SESSION_COOKIE = 'sid';
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -16,21 +19,51 @@ const usersReadWithSession = new WeakMap<Koa.Context, User>();
 
 export const userReadWithSession = (ctx: Koa.Context): User | undefined => usersReadWithSession.get(ctx);
 
+/** The data version (dataVersion.ts) read together with the request's session, for responseCache.ts. */
+const versionsReadWithSession = new WeakMap<Koa.Context, string>();
+
+export const dataVersionReadWithSession = (ctx: Koa.Context): string | undefined => versionsReadWithSession.get(ctx);
+
+type SessionRow = { sessionId: string; sessionData: string; dataVersion: number | string | null; id: number | null };
+
+const sessionsWithUsers = (count: number) =>
+  'select sessions.id as sessionId, sessions.data as sessionData, (select version from data_version where id = 1) as dataVersion, users.*' +
+  ` from sessions left join users on users.id = sessions.userId where sessions.id in (${Array(count).fill('?').join(', ')}) and sessions.expiresAt > ?`;
+
+/**
+ * Reads sessions by row id. The sessions of the requests that arrived in the same turn of the
+ * event loop are read in one query, issued after the last of them arrived, so each request still
+ * reads its session after it came in. Under load this halves the cost of a small request on
+ * SQLite, and spares MySQL a round trip per request (each costs more than the rest of the request).
+ */
+function sessionReader(db: Knex): (id: string) => Promise<SessionRow | undefined> {
+  const read = async (ids: readonly string[]) => {
+    // One client sending several requests at once sends the same session with each.
+    const distinct = [...new Set(ids)];
+    const rows = await selectRows<SessionRow>(db, sessionsWithUsers(distinct.length), [...distinct, Date.now()]);
+    return ids.map((id) => rows.find((row) => row.sessionId === id));
+  };
+  // No cache: a session is read afresh for every request.
+  const batches = new DataLoader(read, { cache: false, maxBatchSize: 100, batchScheduleFn: (dispatch) => setImmediate(dispatch) });
+  return (id) => batches.load(id);
+}
+
 /**
  * Sessions live in the database, never in process memory, so any API process can serve any user.
- * Reading a session also reads its user, in the same query: every request needs both.
+ * Reading a session also reads its user and the data version, in the same query: every request
+ * needs the first two, and a kept response needs the third.
  */
 export function databaseSessionStore(db: Knex) {
+  const readSession = sessionReader(db);
   return {
     async get(key: string, _maxAge?: unknown, options?: { ctx?: Koa.Context }) {
-      const row = await db('sessions')
-        .leftJoin('users', 'users.id', 'sessions.userId')
-        .where('sessions.id', rowId(key))
-        .where('sessions.expiresAt', '>', Date.now())
-        .first('sessions.data as sessionData', 'users.*');
+      const row = await readSession(rowId(key));
       if (!row) return undefined;
-      const { sessionData, ...userRow } = row;
-      if (userRow.id != null && options?.ctx) usersReadWithSession.set(options.ctx, User.fromDatabaseJson(userRow));
+      const { sessionId: _id, sessionData, dataVersion, ...userRow } = row;
+      if (options?.ctx) {
+        if (userRow.id != null) usersReadWithSession.set(options.ctx, User.fromDatabaseJson(userRow));
+        if (dataVersion != null) versionsReadWithSession.set(options.ctx, String(dataVersion));
+      }
       return JSON.parse(sessionData);
     },
     async set(key: string, data: { userId?: unknown }, maxAge: number) {
@@ -55,7 +88,7 @@ export async function deleteExpiredSessions(db: Knex): Promise<void> {
  * plain-HTTP intranet install must still sign in.
  */
 export function sessionMiddleware(app: Koa, db: Knex, config: Config) {
-  app.keys = [config.sessionSecret];
+  app.keys = cookieSigner(config.sessionSecret);
   const cookieOptions = (ctx: Koa.Context) =>
     config.embedCrossSite
       ? { overwrite: true, httpOnly: true, signed: true, sameSite: 'none' as const, secure: true, partitioned: true, maxAge: MAX_AGE_MS }
