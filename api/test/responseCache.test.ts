@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import knexFactory, { type Knex } from 'knex';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,15 +129,12 @@ describe.each(ENGINES)('kept answers on %s', (engine) => {
   });
 });
 
-/** An operator's SQL, through a connection of its own that knows nothing of the data version. */
+/** An operator's SQL, through a client of its own that knows nothing of the data version. */
 async function changeMakeOutsideTheApplication(t: TestApp, id: number, make: string) {
-  if (t.engine === 'sqlite') {
-    const direct = new Database(t.config.databaseUrl.slice('sqlite:'.length));
-    direct.prepare('update vehicles set make = ? where id = ?').run(make, id);
-    direct.close();
-    return;
-  }
-  const direct = knexFactory({ client: 'mysql2', connection: t.config.databaseUrl });
+  const direct =
+    t.engine === 'sqlite'
+      ? knexFactory({ client: 'better-sqlite3', connection: { filename: t.config.databaseUrl.slice('sqlite:'.length) }, useNullAsDefault: true })
+      : knexFactory({ client: 'mysql2', connection: t.config.databaseUrl });
   await direct('vehicles').where({ id }).update({ make });
   await direct.destroy();
 }
