@@ -48,5 +48,3 @@ export function createResponseCache({ maxBytes = 32 * 1024 * 1024, ttlMs = 10_00
     ctx.body = body;
   };
 }
-
-export type ResponseCache = ReturnType<typeof createResponseCache>;
