@@ -15,8 +15,17 @@ const UNVERSIONED_TABLES = new Set(['sessions', 'login_attempts', 'knex_migratio
 
 export type StatementKind = 'begin' | 'commit' | 'rollback' | 'change' | 'unchanged';
 
-const FIRST_WORD = /^\s*([a-z]+)/i;
-const TARGET_TABLE = /^\s*(?:insert(?:\s+or\s+\w+|\s+ignore)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+[`"]?(\w+)/i;
+// A union may start with a parenthesis.
+const FIRST_WORD = /^[\s(]*([a-z]+)/i;
+const TARGET_TABLE = /^\s*(?:insert(?:\s+or\s+\w+|\s+ignore)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+[`"]?(\w+)[`"]?\s*(,?)/i;
+const WRITING_WORD = /\b(insert|update|delete|replace)\b/i;
+
+/** The one table a change writes to, when it names exactly one and joins none. */
+function onlyTable(sql: string): string | undefined {
+  const match = TARGET_TABLE.exec(sql);
+  if (!match || match[2] === ',' || /\bjoin\b/i.test(sql)) return undefined;
+  return match[1].toLowerCase();
+}
 
 /**
  * What a statement does to the data, from its text as knex writes it. Anything not known to leave
@@ -40,12 +49,15 @@ export function statementKind(sql: string): StatementKind {
     case 'release':
     case 'set':
       return 'unchanged';
+    case 'with':
+      // A common table expression before a select, or before a write.
+      return WRITING_WORD.test(sql) ? 'change' : 'unchanged';
     case 'insert':
     case 'replace':
     case 'update':
     case 'delete': {
-      const table = TARGET_TABLE.exec(sql)?.[1];
-      return table && UNVERSIONED_TABLES.has(table.toLowerCase()) ? 'unchanged' : 'change';
+      const table = onlyTable(sql);
+      return table && UNVERSIONED_TABLES.has(table) ? 'unchanged' : 'change';
     }
     default:
       return 'change';

@@ -91,7 +91,8 @@ export async function isDatabaseUp(db: Knex): Promise<boolean> {
  * answer it. knex.raw answers rows on SQLite and [rows, fields] on MySQL.
  */
 export async function selectRows<Row>(db: Knex, sql: string, bindings: readonly Knex.Value[]): Promise<Row[]> {
-  if (db.client instanceof SqliteClient) {
+  // A transaction reads on its own connection, through knex.
+  if (db.client instanceof SqliteClient && !db.isTransaction) {
     const rows = db.client.readNow<Row>(sql, bindings);
     if (rows) return rows;
   }

@@ -16,6 +16,14 @@ const transactions = new WeakMap<Connection, { changed: boolean }>();
 /** DDL commits on its own in MySQL: it cannot share a transaction with its new version. */
 const DDL = /^\s*(create|alter|drop|truncate|rename)\b/i;
 
+/** MySQL's SERVER_STATUS_IN_TRANS flag, in the status every change answers with. */
+const IN_TRANSACTION = 0x1;
+
+function inServerTransaction(result: QueryObject): boolean {
+  const [header] = (result.response ?? []) as [{ serverStatus?: number }?];
+  return header?.serverStatus === undefined || (header.serverStatus & IN_TRANSACTION) !== 0;
+}
+
 /**
  * knex's mysql2 client, with two changes:
  * - Statements that carry bytes (file chunks) go as prepared statements. knex formats every query
@@ -23,42 +31,59 @@ const DDL = /^\s*(create|alter|drop|truncate|rename)\b/i;
  *   (15 to 30 ms each) and leaving large strings for the garbage collector. With `execute`,
  *   mysql2 writes the bytes into the packet as they are.
  * - Every change moves the data version on, in the change's own transaction (dataVersion.ts).
- *   The new version is written just before COMMIT, so its row is locked only while committing
- *   and two transactions can never wait on each other through it.
+ *   The new version is written just before COMMIT: transactions queue on its row only while
+ *   committing, and since its holder waits for nothing else, they cannot deadlock through it.
  */
 export class MysqlClient extends ClientMySQL2 {
   async _query(connection: Connection, obj: QueryObject): Promise<QueryObject> {
     if (!obj?.sql || !connection) return super._query(connection, obj);
-    const kind = statementKind(obj.sql);
     const open = transactions.get(connection);
-    if (kind === 'begin') transactions.set(connection, { changed: false });
-    if (kind === 'commit' || kind === 'rollback') transactions.delete(connection);
-    if (kind === 'commit' && open?.changed) {
-      try {
-        await this.bumpDataVersion(connection);
-      } catch (error) {
-        // Never hand the connection back to the pool with the transaction still open.
-        await super._query(connection, { sql: 'ROLLBACK' }).catch(() => undefined);
-        throw error;
+    switch (statementKind(obj.sql)) {
+      case 'begin': {
+        const result = await this.runStatement(connection, obj);
+        transactions.set(connection, { changed: false });
+        return result;
       }
+      case 'commit':
+        transactions.delete(connection);
+        if (open?.changed) await this.rollBackOnFailure(connection, () => this.bumpDataVersion(connection));
+        return this.runStatement(connection, obj);
+      case 'rollback':
+        transactions.delete(connection);
+        return this.runStatement(connection, obj);
+      case 'unchanged':
+        return this.runStatement(connection, obj);
+      case 'change':
+        break;
     }
-    if (kind !== 'change') return this.runStatement(connection, obj);
-    if (open) {
-      open.changed = true;
-      return this.runStatement(connection, obj);
-    }
+    if (!open) return this.changeOnItsOwn(connection, obj);
+    const result = await this.runStatement(connection, obj);
+    // DDL commits MySQL's transaction by itself, and what follows commits statement by statement.
+    if (inServerTransaction(result)) open.changed = true;
+    else await this.bumpDataVersion(connection);
+    return result;
+  }
+
+  /** A change outside a transaction is committed together with its new version. */
+  private async changeOnItsOwn(connection: Connection, obj: QueryObject): Promise<QueryObject> {
     if (DDL.test(obj.sql)) {
       const result = await this.runStatement(connection, obj);
       await this.bumpDataVersion(connection);
       return result;
     }
-    // A change on its own is committed together with its new version.
     await super._query(connection, { sql: 'START TRANSACTION' });
-    try {
+    return this.rollBackOnFailure(connection, async () => {
       const result = await this.runStatement(connection, obj);
       await this.bumpDataVersion(connection);
       await super._query(connection, { sql: 'COMMIT' });
       return result;
+    });
+  }
+
+  /** Never hands the connection back to the pool with a transaction still open. */
+  private async rollBackOnFailure<T>(connection: Connection, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
     } catch (error) {
       await super._query(connection, { sql: 'ROLLBACK' }).catch(() => undefined);
       throw error;

@@ -64,6 +64,28 @@ function runStatement(connection: Connection, obj: QueryObject, bindings: unknow
 }
 
 /**
+ * The new version is written last, just before COMMIT, so it is committed with the changes. If
+ * either fails, the transaction is rolled back here: knex sends no ROLLBACK after a failed COMMIT,
+ * and the pool's only connection would stay inside the transaction.
+ */
+function commit(connection: Connection, obj: QueryObject) {
+  try {
+    if (changedInTransaction.has(connection)) bumpDataVersion(connection);
+    runStatement(connection, obj, []);
+    return obj;
+  } catch (error) {
+    try {
+      if (connection.inTransaction) preparedStatement(connection, 'ROLLBACK').run([]);
+    } catch {
+      // The first error is the one to report.
+    }
+    throw error;
+  } finally {
+    changedInTransaction.delete(connection);
+  }
+}
+
+/**
  * Writes a whole-number LIMIT into the SQL text instead of binding it. SQLite runs a statement
  * with a bound LIMIT markedly slower (about 20 µs more for a one-row lookup, 70 µs for a page of
  * 25 vehicles); a bound OFFSET costs nothing extra, and binding it keeps one statement per page size.
@@ -160,8 +182,7 @@ export class SqliteClient extends ClientBetterSqlite3 {
     // It would change the kept statement itself for every later query; nothing here uses it.
     if (obj.options?.safeIntegers !== undefined) throw new Error('A per-query safeIntegers option is not supported');
     const kind = statementKind(obj.sql);
-    // The new version is written last, just before COMMIT, so it is committed with the changes.
-    if (kind === 'commit' && changedInTransaction.has(connection)) bumpDataVersion(connection);
+    if (kind === 'commit') return commit(connection, obj);
     if (kind === 'change' && !connection.inTransaction) {
       // A change on its own is committed together with its new version.
       connection.transaction(() => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieSigner } from '../src/http/cookieSigner';
 import type { Context } from 'koa';
 import { databaseSessionStore, userReadWithSession } from '../src/http/session';
 import { ENGINES } from './support/engines';
@@ -178,7 +179,9 @@ describe.each(ENGINES)('auth on %s', (engine) => {
     const company = (await t.company()).id;
     const users = await Promise.all(['BUYER', 'SHIPPER', 'COMPANY_ADMIN'].map((role) => t.user({ role: role as 'BUYER', companyId: company })));
     const agents = await Promise.all(users.map((u) => t.signedIn(u.username)));
-    const signedOut = t.anon().get('/api/user').set('Cookie', 'sid=unknown; sid.sig=unknown');
+    // Signed like a real cookie, so it reaches the store, which finds no such session.
+    const unknownSid = 'sid=no-such-session-no-such-session';
+    const signedOut = t.anon().get('/api/user').set('Cookie', `${unknownSid}; sid.sig=${cookieSigner(t.config.sessionSecret).sign(unknownSid)}`);
     const sent = Array.from({ length: 30 }, (_, i) => ({ expected: users[i % 3], res: agents[i % 3].get('/api/user') }));
     const [answers, refused] = await Promise.all([Promise.all(sent.map((s) => s.res)), signedOut]);
     answers.forEach((res, i) => {

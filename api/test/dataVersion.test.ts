@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementKind } from '../src/dataVersion';
 import { createDb, migrateLatest } from '../src/db';
@@ -26,6 +26,11 @@ describe('statement kinds, as knex writes them on either engine', () => {
     ['update `knex_migrations_lock` set `is_locked` = ?', 'unchanged'],
     ['create table `ports` (`id` integer)', 'change'],
     ['alter table `vehicles` add `colour` varchar(20)', 'change'],
+    ['(select `id` from `ports`) union (select `id` from `companies`)', 'unchanged'],
+    ['with recent as (select 1) select * from recent', 'unchanged'],
+    // A write to a table that no kept answer shows, which also writes to another one.
+    ['update `sessions` inner join `users` on `users`.`id` = `sessions`.`userId` set `users`.`active` = ?', 'change'],
+    ['update `sessions`, `users` set `users`.`active` = ?', 'change'],
     // Not known to leave the data as it is: counted as a change.
     ['with recent as (select 1) delete from `vehicles`', 'change'],
   ])('%s → %s', (sql, kind) => {
@@ -119,6 +124,33 @@ describe.each(ENGINES)('the data version on %s', (engine) => {
     expect(await version()).toBe(start);
   });
 
+  it('fails a transaction whole when its new version cannot be written, and the connection works on', async () => {
+    const start = await version();
+    await outsideTheApplication(database, engine, refuseVersionTrigger(engine));
+    try {
+      await expect(db.transaction(async (trx) => trx('ports').insert(port('Refused in a transaction')))).rejects.toThrow(/version refused/);
+      await expect(db('ports').insert(port('Refused on its own'))).rejects.toThrow(/version refused/);
+    } finally {
+      await outsideTheApplication(database, engine, 'drop trigger refuse_version');
+    }
+    expect(await db('ports').where('name', 'like', 'Refused%').count({ n: '*' })).toEqual([{ n: 0 }]);
+    await db.transaction(async (trx) => trx('ports').insert(port('Accepted')));
+    expect(await version()).toBe(start + 1);
+  });
+
+  it.runIf(engine === 'mysql')('moves on at once when DDL commits a MySQL transaction by itself', async () => {
+    const start = await version();
+    await db.transaction(async (trx) => {
+      await trx('ports').insert(port('Before DDL'));
+      await trx.schema.createTable('scratch_notes', (t) => t.increments('id'));
+      // Committed by the DDL: another connection already sees the port and its new version.
+      expect(await version()).toBeGreaterThan(start);
+      await trx('ports').insert(port('After DDL'));
+    });
+    expect(await version()).toBeGreaterThanOrEqual(start + 2);
+    await db.schema.dropTable('scratch_notes');
+  });
+
   it('never makes two transactions wait on each other through it', async () => {
     const [a] = await db('ports').insert(port('Port A'));
     const [b] = await db('ports').insert(port('Port B'));
@@ -144,3 +176,18 @@ describe.each(ENGINES)('the data version on %s', (engine) => {
     expect(await db('ports').whereIn('id', [a, b]).orderBy('id').pluck('country')).toEqual(['A1', engine === 'mysql' ? 'B1' : 'B2']);
   });
 });
+
+const refuseVersionTrigger = (engine: string) =>
+  engine === 'sqlite'
+    ? "create trigger refuse_version before update on data_version begin select raise(abort, 'version refused'); end"
+    : "create trigger refuse_version before update on data_version for each row signal sqlstate '45000' set message_text = 'version refused'";
+
+/** SQL through a client of its own, which knows nothing of the data version. */
+async function outsideTheApplication(database: TestDatabase, engine: string, sql: string) {
+  const direct =
+    engine === 'sqlite'
+      ? knexFactory({ client: 'better-sqlite3', connection: { filename: database.url.slice('sqlite:'.length) }, useNullAsDefault: true })
+      : knexFactory({ client: 'mysql2', connection: database.url });
+  await direct.raw(sql);
+  await direct.destroy();
+}

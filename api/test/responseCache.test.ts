@@ -96,6 +96,17 @@ describe.each(ENGINES)('kept answers on %s', (engine) => {
     expect(makes(await getList(client, '/api/vehicles', NEWEST_FIRST))).toEqual(['KIA']);
   });
 
+  it('refuses a user deactivated or back to pending approval on the next request, kept answer or not', async () => {
+    const shipper = await t.user({ role: 'SHIPPER', companyId: w.companyA.id });
+    const client = await t.signedIn(shipper.username);
+    for (const change of [{ active: false }, { active: true, pendingApproval: true }]) {
+      expect((await getList(client, '/api/vehicles', NEWEST_FIRST)).status).toBe(200);
+      await t.db('users').where({ id: shipper.id }).update(change);
+      expect((await getList(client, '/api/vehicles', NEWEST_FIRST)).status).toBe(change.active ? 403 : 401);
+      await t.db('users').where({ id: shipper.id }).update({ active: true, pendingApproval: false });
+    }
+  });
+
   it('refreshes the dashboard and the container list after a status change and a new container', async () => {
     const statusCount = async () =>
       (await w.clients.SHIPPER.get('/api/dashboard')).body.byStatus.find((s: { status: string }) => s.status === 'SHIPPED')?.count ?? 0;

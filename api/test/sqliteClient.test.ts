@@ -83,6 +83,12 @@ describe('SQLite client', () => {
       }),
     ).rejects.toThrow('undo');
     expect(await during).toEqual([{ text: 'uno' }]);
+    // Inside a transaction, a read sees that transaction's own changes.
+    await db.transaction(async (trx) => {
+      await trx('notes').where({ id: 1 }).update({ text: 'own change' });
+      expect(await selectRows(trx, 'select text from notes where id = ?', [1])).toEqual([{ text: 'own change' }]);
+      await trx('notes').where({ id: 1 }).update({ text: 'uno' });
+    });
   });
 
   it('leaves checkpoints to its worker, which moves committed pages into the database file', async () => {
