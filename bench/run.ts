@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createDb, migrateLatest } from '../api/src/db';
@@ -38,27 +39,30 @@ function startProcess(args: string[], env: Record<string, string>): Promise<Chil
   });
 }
 
-/** CPU seconds a process has used so far (Linux), or undefined elsewhere. */
-function cpuSeconds(pid: number): number | undefined {
+/** Busy and total CPU time of the whole machine so far (Linux), or undefined elsewhere. */
+function machineCpu(): { busy: number; total: number } | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, in clock ticks
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const total = ticks.reduce((a, b) => a + b, 0);
+    return { busy: total - ticks[3] - ticks[4], total }; // less idle and iowait
   } catch {
     return undefined;
   }
 }
 
 /**
- * Waits until the server has finished its start-up work: it warms an invoice worker with sample
- * invoices (renderer.ts), which would otherwise take CPU from the first route measured.
+ * Waits until the machine is quiet, as it was for the bare endpoint: the server warms an invoice
+ * worker at start (renderer.ts), and MariaDB writes the freshly seeded pages out for a while.
+ * Either would take CPU from the first route measured.
  */
-async function untilIdle(pid: number) {
-  const deadline = Date.now() + 30_000;
-  let before = cpuSeconds(pid);
-  while (before !== undefined && Date.now() < deadline) {
+async function untilQuiet() {
+  const deadline = Date.now() + 60_000;
+  let before = machineCpu();
+  while (before && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = cpuSeconds(pid)!;
-    if (now - before < 0.05) return;
+    const now = machineCpu()!;
+    // Under a tenth of one core busy, of all the cores together.
+    if ((now.busy - before.busy) / (now.total - before.total) < 0.1 / availableParallelism()) return;
     before = now;
   }
 }
@@ -91,7 +95,7 @@ async function benchEngine(engine: EngineName, bare: Row) {
     VPIC_URL: 'http://127.0.0.1:9/api',
   });
   try {
-    await untilIdle(server.pid!);
+    await untilQuiet();
     const base = `http://127.0.0.1:${port}`;
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',

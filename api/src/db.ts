@@ -96,6 +96,7 @@ export async function selectRows<Row>(db: Knex, sql: string, bindings: readonly 
     const rows = db.client.readNow<Row>(sql, bindings);
     if (rows) return rows;
   }
-  const result = await db.raw(sql, bindings);
+  // On MySQL as a prepared statement (mysqlClient.ts): the server parses the text once.
+  const result = await (engineOfDb(db) === 'mysql' ? db.raw(sql, bindings).options({ prepare: true }) : db.raw(sql, bindings));
   return engineOfDb(db) === 'mysql' ? result[0] : result;
 }

@@ -26,7 +26,8 @@ function inServerTransaction(result: QueryObject): boolean {
 
 /**
  * knex's mysql2 client, with two changes:
- * - Statements that carry bytes (file chunks) go as prepared statements. knex formats every query
+ * - Statements that carry bytes (file chunks), and queries run with `.options({ prepare: true })`
+ *   (the session read of every request), go as prepared statements. knex formats every query
  *   into SQL text on the client: a 1 MiB chunk became a 2 MiB hex literal, built on the event loop
  *   (15 to 30 ms each) and leaving large strings for the garbage collector. With `execute`,
  *   mysql2 writes the bytes into the packet as they are.
@@ -98,10 +99,12 @@ export class MysqlClient extends ClientMySQL2 {
     }
   }
 
+  /** Statements with bytes, and those asked for with the `prepare` option, go as prepared statements. */
   private runStatement(connection: Connection, obj: QueryObject): Promise<QueryObject> {
-    if (!obj.bindings?.some((value) => Buffer.isBuffer(value))) return super._query(connection, obj);
+    const { prepare, ...options } = (obj.options ?? {}) as { prepare?: boolean };
+    if (!prepare && !obj.bindings?.some((value) => Buffer.isBuffer(value))) return super._query(connection, obj);
     return new Promise((resolve, reject) => {
-      connection.execute({ sql: obj.sql, ...obj.options }, obj.bindings!, (err, rows, fields) => {
+      connection.execute({ sql: obj.sql, ...options }, obj.bindings ?? [], (err, rows, fields) => {
         if (err) return reject(err);
         obj.response = [rows, fields];
         resolve(obj);

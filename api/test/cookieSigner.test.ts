@@ -25,4 +25,14 @@ describe('cookie signer', () => {
     expect(signer.index('sid=abc', '')).toBe(-1);
     expect(signer.verify('sid=abc', good + 'x')).toBe(false);
   });
+
+  it('accepts a signature it found valid again, and still refuses a wrong one for the same data', () => {
+    const good = signer.sign('sid=remembered');
+    const wrong = (good[0] === 'A' ? 'B' : 'A') + good.slice(1);
+    for (let i = 0; i < 3; i++) {
+      expect(signer.index('sid=remembered', good)).toBe(0);
+      expect(signer.index('sid=remembered', wrong)).toBe(-1);
+      expect(signer.index('sid=remembered-not', good)).toBe(-1);
+    }
+  });
 });

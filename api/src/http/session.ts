@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import type { Knex } from 'knex';
 import session from 'koa-session';
 import DataLoader from 'dataloader';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
 import { selectRows } from '../db';
 import { User } from '../resources/users/model';
@@ -11,8 +12,16 @@ import { cookieSigner } from './cookieSigner';
 export const SESSION_COOKIE = 'sid';
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Only a hash of the cookie's id is stored, so a copy of the database holds no usable sessions. */
-const rowId = (key: string) => createHash('sha256').update(key).digest('hex');
+/**
+ * Only a hash of the cookie's id is stored, so a copy of the database holds no usable sessions.
+ * The ids of recent sessions are remembered with their hash: every request needs it.
+ */
+const rowIds = new LRUCache<string, string>({ max: 10_000 });
+function rowId(key: string): string {
+  let id = rowIds.get(key);
+  if (id === undefined) rowIds.set(key, (id = createHash('sha256').update(key).digest('hex')));
+  return id;
+}
 
 /** The user read together with the request's session, for loadCurrentUser (http/auth.ts). */
 const usersReadWithSession = new WeakMap<Koa.Context, User>();
