@@ -138,7 +138,8 @@ describe.each(ENGINES)('the data version on %s', (engine) => {
     expect(await version()).toBe(start + 1);
   });
 
-  it.runIf(engine === 'mysql')('moves on at once when DDL commits a MySQL transaction by itself', async () => {
+  // SQLite's DDL is transactional: this is MySQL's own case.
+  if (engine === 'mysql') it('moves on at once when DDL commits a MySQL transaction by itself', async () => {
     const start = await version();
     await db.transaction(async (trx) => {
       await trx('ports').insert(port('Before DDL'));
