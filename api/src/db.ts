@@ -1,6 +1,7 @@
 import knexFactory, { type Knex } from 'knex';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { isMysql } from '../../migrations/helpers';
 import { migrationSource } from '../../migrations/index';
 import { MysqlClient } from './mysqlClient';
 import { SqliteClient } from './sqliteClient';
@@ -9,11 +10,6 @@ export type Engine = 'sqlite' | 'mysql';
 
 export function engineOf(databaseUrl: string): Engine {
   return databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'mysql';
-}
-
-/** The engine behind a knex instance: its dialect, as config.client may be a client class. */
-export function engineOfDb(db: Knex): Engine {
-  return (db.client as { dialect?: string }).dialect === 'mysql' ? 'mysql' : 'sqlite';
 }
 
 /** knex settings for either engine, from DATABASE_URL (DESIGN.md §6). */
@@ -96,7 +92,8 @@ export async function selectRows<Row>(db: Knex, sql: string, bindings: readonly 
     const rows = db.client.readNow<Row>(sql, bindings);
     if (rows) return rows;
   }
-  // On MySQL as a prepared statement (mysqlClient.ts): the server parses the text once.
-  const result = await (engineOfDb(db) === 'mysql' ? db.raw(sql, bindings).options({ prepare: true }) : db.raw(sql, bindings));
-  return engineOfDb(db) === 'mysql' ? result[0] : result;
+  if (!isMysql(db)) return (await db.raw(sql, bindings)) as Row[];
+  // As a prepared statement (mysqlClient.ts): the server parses the text once per connection.
+  const [rows] = await db.raw(sql, bindings).options({ prepare: true });
+  return rows;
 }
