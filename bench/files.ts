@@ -7,7 +7,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { createApp } from '../api/src/app';
 import { loadConfig } from '../api/src/config';
-import { createDb, migrateLatest } from '../api/src/db';
+import { closeDb, createDb, migrateLatest } from '../api/src/db';
 import { writeChunks } from '../api/src/services/files/chunks';
 import { hashPassword } from '../api/src/services/passwords';
 import { createTestDatabase, type EngineName } from '../api/test/support/engines';
@@ -87,7 +87,7 @@ export async function benchFiles(engine: EngineName) {
   } finally {
     server.closeAllConnections();
     server.close();
-    await db.destroy();
+    await closeDb(db);
     await database.drop();
   }
 }

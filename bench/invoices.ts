@@ -4,7 +4,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { createApp } from '../api/src/app';
 import { loadConfig } from '../api/src/config';
-import { createDb, migrateLatest } from '../api/src/db';
+import { closeDb, createDb, migrateLatest } from '../api/src/db';
 import { createInvoiceRenderer } from '../api/src/services/invoices/renderer';
 import { hashPassword } from '../api/src/services/passwords';
 import { createTestDatabase, type EngineName } from '../api/test/support/engines';
@@ -66,7 +66,7 @@ export async function benchInvoices(engine: EngineName) {
     server.closeAllConnections();
     server.close();
     await app.closeResources();
-    await db.destroy();
+    await closeDb(db);
     await database.drop();
   }
 }

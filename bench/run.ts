@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { createDb, migrateLatest } from '../api/src/db';
+import { closeDb, createDb, migrateLatest } from '../api/src/db';
 import { createTestDatabase, type EngineName } from '../api/test/support/engines';
 import { freePort, ROOT } from '../api/test/support/serverProcess';
 import { BENCH_PASSWORD, seedBenchData } from './seed';
@@ -82,7 +82,7 @@ async function benchEngine(engine: EngineName, bare: Row) {
   const seedStart = performance.now();
   await seedBenchData(db);
   process.stdout.write(`\n[${engine}] seeded 100,000 vehicles in ${((performance.now() - seedStart) / 1000).toFixed(1)} s\n`);
-  await db.destroy();
+  await closeDb(db);
 
   const port = String(await freePort());
   const server = await startProcess(['--import', 'tsx', path.join(ROOT, 'api/src/server.ts')], {

@@ -11,7 +11,6 @@ import { HttpError } from './http/errors';
 import { createLogger, requestLog, type Logger } from './http/logger';
 import { crossSiteGuard, securityHeaders } from './http/security';
 import { sessionMiddleware } from './http/session';
-import { createResponseCache } from './http/responseCache';
 import { authRoutes } from './resources/auth/routes';
 import { companyRoutes } from './resources/companies/routes';
 import { portRoutes } from './resources/ports/routes';
@@ -73,18 +72,16 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
   });
 
   const api = new Router({ prefix: '/api' });
-  // The heaviest reads answer from memory while the data has not changed (http/responseCache.ts).
-  const keptResponses = createResponseCache();
   const vin = createVinDecoder({ baseUrl: config.vpicUrl, timeoutMs: config.vpicTimeoutMs });
   const resources = [
     authRoutes(db),
     companyRoutes(db),
     userRoutes(db),
     portRoutes(db),
-    containerRoutes(db, keptResponses),
-    vehicleRoutes(db, vin, keptResponses),
+    containerRoutes(db),
+    vehicleRoutes(db, vin),
     vinRoutes(vin),
-    dashboardRoutes(db, keptResponses),
+    dashboardRoutes(db),
     fileRoutes(db, 'vehicles', config.uploadMaxBytes),
     fileRoutes(db, 'containers', config.uploadMaxBytes),
     documentRoutes(db, config.uploadMaxBytes),

@@ -3,8 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { isMysql } from '../../migrations/helpers';
 import { migrationSource } from '../../migrations/index';
-import { MysqlClient } from './mysqlClient';
-import { SqliteClient } from './sqliteClient';
+import { startCheckpointer, type Checkpointer } from './sqliteCheckpointer';
 
 export type Engine = 'sqlite' | 'mysql';
 
@@ -12,40 +11,44 @@ export function engineOf(databaseUrl: string): Engine {
   return databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'mysql';
 }
 
+type SqliteConnection = { pragma(sql: string): unknown };
+
+/**
+ * Settings of every SQLite connection: foreign keys (off by default in SQLite), WAL so readers never
+ * wait for the writer, and checkpoints left to a worker thread while it runs (sqliteCheckpointer.ts).
+ */
+function sqliteConnectionSetup(checkpointsInWorker: () => boolean) {
+  return (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
+    conn.pragma('foreign_keys = ON');
+    conn.pragma('journal_mode = WAL');
+    conn.pragma('busy_timeout = 5000');
+    conn.pragma('synchronous = NORMAL');
+    // SQLite's own default page cache (better-sqlite3 raises it to 16 MB). A transaction's
+    // changed pages beyond it are written to the log as they come, not all at commit: storing
+    // a 12 MP photo (about 15 MB) otherwise ended in one 20 to 40 ms write on the event loop.
+    conn.pragma('cache_size = -2000');
+    // Once checkpointed, the log file shrinks back to this size rather than keeping its peak.
+    conn.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+    // 0: the worker checkpoints; 1000 pages is SQLite's own default, for when it cannot.
+    conn.pragma(`wal_autocheckpoint = ${checkpointsInWorker() ? 0 : 1000}`);
+    done(null, conn);
+  };
+}
+
 /** knex settings for either engine, from DATABASE_URL (DESIGN.md §6). */
-export function knexConfig(databaseUrl: string): Knex.Config {
+export function knexConfig(databaseUrl: string, sqliteSetup = sqliteConnectionSetup(() => false)): Knex.Config {
   if (engineOf(databaseUrl) === 'sqlite') {
-    const filename = path.resolve(databaseUrl.slice('sqlite:'.length));
-    mkdirSync(path.dirname(filename), { recursive: true });
     return {
-      // Keeps prepared statements and checkpoints the write-ahead log off the event loop.
-      client: SqliteClient as unknown as typeof Knex.Client,
-      connection: { filename },
+      client: 'better-sqlite3',
+      connection: { filename: sqliteFilename(databaseUrl) },
       useNullAsDefault: true,
-      pool: {
-        // Every connection enforces foreign keys (off by default in SQLite) and uses WAL,
-        // so readers never wait for the writer.
-        afterCreate(conn: { pragma(sql: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
-          conn.pragma('foreign_keys = ON');
-          conn.pragma('journal_mode = WAL');
-          conn.pragma('busy_timeout = 5000');
-          conn.pragma('synchronous = NORMAL');
-          // SQLite's own default page cache (better-sqlite3 raises it to 16 MB). A transaction's
-          // changed pages beyond it are written to the log as they come, not all at commit: storing
-          // a 12 MP photo (about 15 MB) otherwise ended in one 20 to 40 ms write on the event loop.
-          conn.pragma('cache_size = -2000');
-          // Once checkpointed, the log file shrinks back to this size rather than keeping its peak.
-          conn.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
-          done(null, conn);
-        },
-      },
+      pool: { afterCreate: sqliteSetup },
       migrations: { migrationSource },
     };
   }
   const url = new URL(databaseUrl);
   return {
-    // Sends file bytes as they are, not as hex in the SQL text (see mysqlClient.ts).
-    client: MysqlClient as unknown as typeof Knex.Client,
+    client: 'mysql2',
     connection: {
       host: url.hostname,
       port: Number(url.port || 3306),
@@ -63,9 +66,51 @@ export function knexConfig(databaseUrl: string): Knex.Config {
   };
 }
 
+function sqliteFilename(databaseUrl: string): string {
+  const filename = path.resolve(databaseUrl.slice('sqlite:'.length));
+  mkdirSync(path.dirname(filename), { recursive: true });
+  return filename;
+}
+
+/**
+ * knex for DATABASE_URL. On SQLite a worker thread checkpoints the write-ahead log, so a large
+ * commit (a photo and its copies) never copies pages into the database file on the event loop;
+ * should the worker fail, the connections opened from then on checkpoint as SQLite does by
+ * default, and the open ones are switched over. Close it with closeDb. Models get their knex per
+ * query (Model.query(db)), so several apps can share one process.
+ */
 export function createDb(databaseUrl: string): Knex {
-  // Models get their knex per query (Model.query(db)), so several apps can share one process.
-  return knexFactory(knexConfig(databaseUrl));
+  if (engineOf(databaseUrl) !== 'sqlite') return knexFactory(knexConfig(databaseUrl));
+  let inWorker = true;
+  const open = new Set<SqliteConnection>();
+  const setup = sqliteConnectionSetup(() => inWorker);
+  const db = knexFactory(
+    knexConfig(databaseUrl, (conn, done) => {
+      open.add(conn);
+      setup(conn, done);
+    }),
+  );
+  const checkpointer: Checkpointer = startCheckpointer(sqliteFilename(databaseUrl), (error) => {
+    process.emitWarning(`SQLite checkpoints are back on the event loop: ${error.message}`);
+    inWorker = false;
+    for (const conn of open) {
+      try {
+        conn.pragma('wal_autocheckpoint = 1000');
+      } catch {
+        // A connection being closed: nothing to switch.
+      }
+    }
+  });
+  checkpointers.set(db, checkpointer);
+  return db;
+}
+
+const checkpointers = new WeakMap<Knex, Checkpointer>();
+
+/** Closes what createDb opened: the SQLite checkpoint worker (after a last checkpoint), then the pool. */
+export async function closeDb(db: Knex): Promise<void> {
+  await checkpointers.get(db)?.stop();
+  await db.destroy();
 }
 
 export async function migrateLatest(db: Knex): Promise<void> {
@@ -82,18 +127,11 @@ export async function isDatabaseUp(db: Knex): Promise<boolean> {
 }
 
 /**
- * Runs a constant SQL text written for both engines and answers its rows. For the few queries
- * every request runs: building a query through knex costs several times what SQLite needs to
- * answer it. knex.raw answers rows on SQLite and [rows, fields] on MySQL.
+ * Runs a constant SQL text written for both engines and answers its rows: knex.raw answers rows
+ * on SQLite and [rows, fields] on MySQL.
  */
 export async function selectRows<Row>(db: Knex, sql: string, bindings: readonly Knex.Value[]): Promise<Row[]> {
-  // A transaction reads on its own connection, through knex.
-  if (db.client instanceof SqliteClient && !db.isTransaction) {
-    const rows = db.client.readNow<Row>(sql, bindings);
-    if (rows) return rows;
-  }
   if (!isMysql(db)) return (await db.raw(sql, bindings)) as Row[];
-  // As a prepared statement (mysqlClient.ts): the server parses the text once per connection.
-  const [rows] = await db.raw(sql, bindings).options({ prepare: true });
+  const [rows] = await db.raw(sql, bindings);
   return rows;
 }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { loadConfig } from './config';
-import { createDb, migrateLatest } from './db';
+import { closeDb, createDb, migrateLatest } from './db';
 import { createApp } from './app';
 import { createLogger } from './http/logger';
 import { createInvoiceRenderer } from './services/invoices/renderer';
@@ -48,7 +48,7 @@ async function main() {
     clearInterval(idleSweep);
     clearTimeout(deadline);
     await app.closeResources();
-    await db.destroy();
+    await closeDb(db);
     logger.info('stopped');
     process.exit(0);
   };

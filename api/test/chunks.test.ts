@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, migrateLatest } from '../src/db';
+import { closeDb, createDb, migrateLatest } from '../src/db';
 import { CHUNK_BYTES, readChunks, writeChunks } from '../src/services/files/chunks';
 import { createTestDatabase, type TestDatabase } from './support/engines';
 
@@ -17,7 +17,7 @@ describe('file chunks on SQLite', () => {
     [documentId] = await db('documents').insert({ companyId, fileName: 'big.bin', mimeType: 'application/octet-stream', fileSize: 0, createdAt: new Date().toISOString() });
   });
   afterAll(async () => {
-    await db.destroy();
+    await closeDb(db);
     await database.drop();
   });
 

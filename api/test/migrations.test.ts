@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
-import { createDb } from '../src/db';
+import { closeDb, createDb } from '../src/db';
 import { ENGINES, createTestDatabase, type EngineName } from './support/engines';
 
 /** The schema's own tables (migrations/20261121000000_initial_schema.ts); later migrations may add more. */
@@ -73,7 +73,7 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
         }
       }
     } finally {
-      await db.destroy();
+      await closeDb(db);
       await database.drop();
     }
   });

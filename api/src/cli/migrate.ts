@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { createDb } from '../db';
+import { closeDb, createDb } from '../db';
 
 /** npm run migrate -- [latest|rollback|up|down|status]: the same migrations the server runs. */
 const command = process.argv[2] ?? 'latest';
@@ -12,5 +12,5 @@ try {
   else if (command === 'status') console.log(await db.migrate.list());
   else throw new Error(`Unknown command ${command}: use latest, rollback, up, down or status`);
 } finally {
-  await db.destroy();
+  await closeDb(db);
 }

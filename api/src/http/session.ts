@@ -3,40 +3,25 @@ import type Koa from 'koa';
 import type { Knex } from 'knex';
 import session from 'koa-session';
 import DataLoader from 'dataloader';
-import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
 import { selectRows } from '../db';
 import { User } from '../resources/users/model';
-import { cookieSigner } from './cookieSigner';
 
 export const SESSION_COOKIE = 'sid';
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-/**
- * Only a hash of the cookie's id is stored, so a copy of the database holds no usable sessions.
- * The ids of recent sessions are remembered with their hash: every request needs it.
- */
-const rowIds = new LRUCache<string, string>({ max: 10_000 });
-function rowId(key: string): string {
-  let id = rowIds.get(key);
-  if (id === undefined) rowIds.set(key, (id = createHash('sha256').update(key).digest('hex')));
-  return id;
-}
+/** Only a hash of the cookie's id is stored, so a copy of the database holds no usable sessions. */
+const rowId = (key: string): string => createHash('sha256').update(key).digest('hex');
 
 /** The user read together with the request's session, for loadCurrentUser (http/auth.ts). */
 const usersReadWithSession = new WeakMap<Koa.Context, User>();
 
 export const userReadWithSession = (ctx: Koa.Context): User | undefined => usersReadWithSession.get(ctx);
 
-/** The data version (dataVersion.ts) read together with the request's session, for responseCache.ts. */
-const versionsReadWithSession = new WeakMap<Koa.Context, string>();
-
-export const dataVersionReadWithSession = (ctx: Koa.Context): string | undefined => versionsReadWithSession.get(ctx);
-
-type SessionRow = { sessionId: string; sessionData: string; dataVersion: number | string | null; id: number | null };
+type SessionRow = { sessionId: string; sessionData: string; id: number | null };
 
 const sessionsWithUsers = (count: number) =>
-  'select sessions.id as sessionId, sessions.data as sessionData, (select version from data_version where id = 1) as dataVersion, users.*' +
+  'select sessions.id as sessionId, sessions.data as sessionData, users.*' +
   ` from sessions left join users on users.id = sessions.userId where sessions.id in (${Array(count).fill('?').join(', ')}) and sessions.expiresAt > ?`;
 
 /**
@@ -59,8 +44,7 @@ function sessionReader(db: Knex): (id: string) => Promise<SessionRow | undefined
 
 /**
  * Sessions live in the database, never in process memory, so any API process can serve any user.
- * Reading a session also reads its user and the data version, in the same query: every request
- * needs the first two, and a kept response needs the third.
+ * Reading a session also reads its user, in the same query: every request needs both.
  */
 export function databaseSessionStore(db: Knex) {
   const readSession = sessionReader(db);
@@ -68,11 +52,8 @@ export function databaseSessionStore(db: Knex) {
     async get(key: string, _maxAge?: unknown, options?: { ctx?: Koa.Context }) {
       const row = await readSession(rowId(key));
       if (!row) return undefined;
-      const { sessionId: _id, sessionData, dataVersion, ...userRow } = row;
-      if (options?.ctx) {
-        if (userRow.id != null) usersReadWithSession.set(options.ctx, User.fromDatabaseJson(userRow));
-        if (dataVersion != null) versionsReadWithSession.set(options.ctx, String(dataVersion));
-      }
+      const { sessionId: _id, sessionData, ...userRow } = row;
+      if (options?.ctx && userRow.id != null) usersReadWithSession.set(options.ctx, User.fromDatabaseJson(userRow));
       return JSON.parse(sessionData);
     },
     async set(key: string, data: { userId?: unknown }, maxAge: number) {
@@ -97,7 +78,7 @@ export async function deleteExpiredSessions(db: Knex): Promise<void> {
  * plain-HTTP intranet install must still sign in.
  */
 export function sessionMiddleware(app: Koa, db: Knex, config: Config) {
-  app.keys = cookieSigner(config.sessionSecret);
+  app.keys = [config.sessionSecret];
   const cookieOptions = (ctx: Koa.Context) =>
     config.embedCrossSite
       ? { overwrite: true, httpOnly: true, signed: true, sameSite: 'none' as const, secure: true, partitioned: true, maxAge: MAX_AGE_MS }

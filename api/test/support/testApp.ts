@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import supertest from 'supertest';
 import { createApp, type App } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { createDb, migrateLatest } from '../../src/db';
+import { closeDb, createDb, migrateLatest } from '../../src/db';
 import { hashPassword } from '../../src/services/passwords';
 import type { Role } from '../../src/domain/roles';
 import { createTestDatabase, type EngineName, type TestDatabase } from './engines';
@@ -69,7 +69,7 @@ export async function startTestApp(engine: EngineName, env: Record<string, strin
   };
   const close = async () => {
     await app.closeResources();
-    await db.destroy();
+    await closeDb(db);
     await database.drop();
   };
   return { engine, app, db, config, anon, signedIn, company, user, close };

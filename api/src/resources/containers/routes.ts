@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
-import type { Middleware } from 'koa';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { uniqueOr409 } from '../../http/dbErrors';
@@ -47,7 +46,7 @@ const NUMBER_TAKEN = 'Container number already exists';
 /** Company admins and shippers may be named as a container's shipper. */
 const SHIPPER_ROLES = ['SHIPPER', 'COMPANY_ADMIN'] as const;
 
-export function containerRoutes(db: Knex, keptResponses: Middleware) {
+export function containerRoutes(db: Knex) {
   const router = new Router({ prefix: '/containers' });
 
   const rows = (user: User) =>
@@ -102,7 +101,7 @@ export function containerRoutes(db: Knex, keptResponses: Middleware) {
     return { companyId, shipperId };
   };
 
-  router.get('/', authorize('containers', 'read'), keptResponses, async (ctx) => {
+  router.get('/', authorize('containers', 'read'), async (ctx) => {
     await respondWithList(ctx, LIST, rows(approvedUser(ctx)).toKnexQuery(), (row) => Container.fromDatabaseJson(row));
   });
 

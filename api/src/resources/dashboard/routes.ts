@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
-import type { Middleware } from 'koa';
 import { authorize, approvedUser } from '../../http/auth';
 import { can } from '../../domain/permissions';
 import { VEHICLE_STATUSES } from '../../domain/statuses';
@@ -19,10 +18,10 @@ const PER_STATUS = 20;
 const countOf = async (query: PromiseLike<unknown>) => Number(((await query) as { n: number | string }[])[0]?.n ?? 0);
 
 /** GET /api/dashboard: everything the dashboard shows, scoped by role, in one request. */
-export function dashboardRoutes(db: Knex, keptResponses: Middleware) {
+export function dashboardRoutes(db: Knex) {
   const router = new Router();
 
-  router.get('/dashboard', authorize('dashboard', 'read'), keptResponses, async (ctx) => {
+  router.get('/dashboard', authorize('dashboard', 'read'), async (ctx) => {
     const user = approvedUser(ctx);
     const isAdmin = can(user.role, 'companies', 'read');
     const seesStatistics = user.role !== 'BUYER';

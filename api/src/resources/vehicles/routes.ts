@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
-import type { Middleware } from 'koa';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { uniqueOr409 } from '../../http/dbErrors';
@@ -57,7 +56,7 @@ const fileCount = (db: Knex, fileType: 'IMAGE' | 'DOCUMENT', alias: string) =>
 
 const VIN_TAKEN = 'VIN already exists';
 
-export function vehicleRoutes(db: Knex, vin: VinDecoder, keptResponses: Middleware) {
+export function vehicleRoutes(db: Knex, vin: VinDecoder) {
   const router = new Router({ prefix: '/vehicles' });
 
   // Plain knex rather than the model for reading rows: on a list page, building the query and the
@@ -108,7 +107,7 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder, keptResponses: Middlewa
     await assertPortsExist(db, { fromPortId: refs.fromPortId, toPortId: refs.toPortId });
   };
 
-  router.get('/', authorize('vehicles', 'read'), keptResponses, async (ctx) => {
+  router.get('/', authorize('vehicles', 'read'), async (ctx) => {
     await respondWithList(ctx, LIST, rows(approvedUser(ctx)), vehicleJson);
   });
 
