@@ -236,6 +236,18 @@ describe.each(ENGINES)('HTTP contract on %s', (engine) => {
         expect(res.headers['referrer-policy']).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/);
       }
     });
+
+    it('adds the usual hardening headers, but nothing that breaks a plain-HTTP intranet or its iframes', async () => {
+      const res = await t.anon().get('/api/health');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['x-dns-prefetch-control']).toBe('off');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      // TLS is the operator's choice; frame-ancestors (not X-Frame-Options) says who may frame us.
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    });
   });
 
   describe('cross-site guard', () => {

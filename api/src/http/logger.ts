@@ -1,43 +1,71 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, Next } from 'koa';
+import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
+import { pinoHttp } from 'pino-http';
 
+/** What the app logs besides requests: a message and its fields, an `error` field with its stack. */
 export type Logger = {
   info(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
+  /** The pino logger underneath, for the request log. */
+  pino: PinoLogger;
 };
 
-/** Structured JSON lines; errors keep their stack in the log only. */
-export function createLogger(level: 'info' | 'error' | 'silent'): Logger {
-  const write = (lvl: string, message: string, fields: Record<string, unknown> = {}) => {
-    const { error, ...rest } = fields;
-    const err = error instanceof Error ? { error: error.message, stack: error.stack } : error ? { error } : {};
-    const line = JSON.stringify({ time: new Date().toISOString(), level: lvl, message, ...rest, ...err });
-    (lvl === 'error' ? process.stderr : process.stdout).write(line + '\n');
-  };
+/**
+ * JSON lines through pino, to standard output unless another destination is given: `info` logs
+ * requests too, `error` only failures, `silent` nothing.
+ */
+export function createLogger(level: 'info' | 'error' | 'silent', destination?: DestinationStream): Logger {
+  const options = { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label: string) => ({ level: label }) } };
+  const base = destination ? pino(options, destination) : pino(options);
+  // pino serialises an Error (message and stack) under `err`.
+  const withErr = ({ error, ...fields }: Record<string, unknown> = {}) => (error === undefined ? fields : { ...fields, err: error });
   return {
-    info: (m, f) => level === 'info' && write('info', m, f),
-    error: (m, f) => level !== 'silent' && write('error', m, f),
+    info: (message, fields) => base.info(withErr(fields), message),
+    error: (message, fields) => base.error(withErr(fields), message),
+    pino: base,
   };
 }
 
-/** A request id for every request (kept from X-Request-Id when sane) and one log line at the end. */
+/** A caller's X-Request-Id is kept when it is sane; otherwise each request gets a new one. */
+const SANE_REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/**
+ * One log line per request, written by pino-http when the response has finished: request id,
+ * method, path, status, time in ms, the signed-in user's id and the client's address (behind a
+ * trusted proxy, the forwarded one). Headers and bodies are never logged: they carry cookies and
+ * passwords.
+ */
 export function requestLog(logger: Logger) {
+  const contexts = new WeakMap<IncomingMessage, Context>();
+  const who = (req: IncomingMessage) => {
+    const ctx = contexts.get(req);
+    return { userId: ctx?.state.user?.id, ip: ctx?.ip };
+  };
+  const log = pinoHttp({
+    logger: logger.pino,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    customAttributeKeys: { req: 'request', res: 'response', responseTime: 'ms' },
+    wrapSerializers: false,
+    serializers: {
+      request: (req: IncomingMessage & { id: string }) => ({ id: req.id, method: req.method, path: req.url?.split('?')[0] }),
+      response: (res: ServerResponse) => ({ status: res.statusCode }),
+    },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    customSuccessMessage: () => 'request',
+    customErrorMessage: () => 'request failed',
+    customSuccessObject: (req, _res, fields) => ({ ...fields, ...who(req) }),
+    customErrorObject: (req, _res, _err, fields) => ({ ...fields, ...who(req) }),
+  });
   return async (ctx: Context, next: Next) => {
-    const started = performance.now();
-    const incoming = ctx.get('X-Request-Id');
-    ctx.state.requestId = /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    contexts.set(ctx.req, ctx);
+    log(ctx.req, ctx.res);
+    ctx.state.requestId = String(ctx.req.id);
     ctx.set('X-Request-Id', ctx.state.requestId);
-    try {
-      await next();
-    } finally {
-      logger.info('request', {
-        reqId: ctx.state.requestId,
-        method: ctx.method,
-        path: ctx.path,
-        status: ctx.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-        userId: ctx.state.user?.id,
-      });
-    }
+    await next();
   };
 }

@@ -1,29 +1,40 @@
 import type { Context, Next } from 'koa';
+import helmet from 'koa-helmet';
 import type { Config } from '../config';
 import { HttpError } from './errors';
 
-/** CSP with the configured frame-ancestors, nosniff and a referrer policy on every response. */
+/**
+ * Security headers through helmet: our CSP with the configured frame-ancestors, nosniff, a
+ * same-origin referrer policy and opener policy, and helmet's other defaults. Left out, because
+ * a plain-HTTP intranet install and intranet iframes must keep working: HSTS and
+ * upgrade-insecure-requests (TLS is the operator's choice, often at a proxy), and X-Frame-Options
+ * (frame-ancestors says who may frame the console; X-Frame-Options cannot name other sites).
+ */
 export function securityHeaders(config: Config) {
-  const csp = [
-    "default-src 'self'",
-    "script-src 'self'",
-    // MUI (emotion) injects style elements at run time.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    `frame-ancestors ${config.frameAncestors}`,
-  ].join('; ');
-  return async (ctx: Context, next: Next) => {
-    ctx.set('Content-Security-Policy', csp);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'same-origin');
-    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-    await next();
-  };
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: config.frameAncestors.split(/\s+/).filter(Boolean),
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    // Photos and invoices are fetched by the console's own pages only.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    strictTransportSecurity: false,
+    xFrameOptions: false,
+  });
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import supertest from 'supertest';
 import { createApp, type App } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
+import type { Logger } from '../../src/http/logger';
 import { closeDb, createDb, migrateLatest } from '../../src/db';
 import { hashPassword } from '../../src/services/passwords';
 import type { Role } from '../../src/domain/roles';
@@ -29,7 +30,7 @@ export type TestApp = {
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-export async function startTestApp(engine: EngineName, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(engine: EngineName, env: Record<string, string> = {}, { logger }: { logger?: Logger } = {}): Promise<TestApp> {
   const database: TestDatabase = await createTestDatabase(engine);
   const config = loadConfig({
     DATABASE_URL: database.url,
@@ -40,7 +41,7 @@ export async function startTestApp(engine: EngineName, env: Record<string, strin
   });
   const db = createDb(config.databaseUrl);
   await migrateLatest(db);
-  const app = createApp({ db, config });
+  const app = createApp({ db, config, logger });
 
   const anon = () => supertest.agent(app.callback());
   const signedIn = async (username: string, password = PASSWORD) => {
