@@ -169,6 +169,22 @@ describe.each(ENGINES)('vehicles on %s', (engine) => {
     expect((await t.db('vehicles').where({ id: v.id }).first()).make).toBe('Toyota');
   });
 
+  it('records concurrent status changes as one chain: each from the status it replaced', async () => {
+    const v = (await w.clients.SHIPPER.post('/api/vehicles').send({ vin: validVin() })).body;
+    const targets = ['DISPATCHED', 'IN_PROGRESS', 'AT_WAREHOUSE', 'LOADED', 'SHIPPED', 'AT_PORT', 'RECEIVED', 'DISPATCHED', 'LOADED', 'SHIPPED'];
+    const answers = await Promise.all(
+      targets.map((status, i) =>
+        i % 3 === 2
+          ? w.clients.COMPANY_ADMIN.patch(`/api/vehicles/${v.id}`).send({ status })
+          : w.clients.SHIPPER.patch(`/api/vehicles/${v.id}/status`).send({ status }),
+      ),
+    );
+    expect(answers.map((res) => res.status)).toEqual(targets.map(() => 200));
+    const events = await t.db('vehicle_status_events').where({ vehicleId: v.id }).orderBy('id').select('fromStatus', 'toStatus');
+    for (let i = 1; i < events.length; i++) expect(events[i].fromStatus, `event ${i}`).toBe(events[i - 1].toStatus);
+    expect(events.at(-1)!.toStatus).toBe((await t.db('vehicles').where({ id: v.id }).first('status')).status);
+  });
+
   it('records every status change in the history, through /status and through PATCH', async () => {
     const v = (await w.clients.SHIPPER.post('/api/vehicles').send({ vin: validVin() })).body;
     expect((await w.clients.SHIPPER.patch(`/api/vehicles/${v.id}/status`).send({ status: 'DISPATCHED' })).body.status).toBe('DISPATCHED');
