@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
 
 const domain = fileURLToPath(new URL('./api/src/domain', import.meta.url));
@@ -8,7 +9,9 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 // One config for the console build, the dev server and every test project.
 export default defineConfig({
   root: 'admin',
-  plugins: [react()],
+  // The console's files are compressed once here, in both encodings browsers ask for, and sent
+  // as they are by the API (api/src/http/console.ts).
+  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })],
   resolve: { alias: { '@domain': domain } },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },

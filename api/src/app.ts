@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { Config } from './config';
 import { isDatabaseUp } from './db';
 import { loadCurrentUser } from './http/auth';
+import { compression } from './http/compression';
 import { consoleStatic } from './http/console';
 import { errorMiddleware } from './http/errorMiddleware';
 import { jsonBody } from './http/jsonBody';
@@ -45,6 +46,7 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
   app.use(requestLog(logger));
   app.use(errorMiddleware(logger));
   app.use(securityHeaders(config));
+  app.use(compression());
   app.use(consoleStatic(config.adminDist));
 
   // Health first: it must answer even when the database (and so the session store) is down.
