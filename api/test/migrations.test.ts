@@ -1,7 +1,10 @@
 import type { Knex } from 'knex';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closeDb, createDb } from '../src/db';
 import { ENGINES, createTestDatabase, type EngineName } from './support/engines';
+import { ROOT } from './support/serverProcess';
 
 /** The schema's own tables (migrations/20261121000000_initial_schema.ts); later migrations may add more. */
 const SCHEMA_TABLES = [
@@ -40,6 +43,8 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
       const [, applied] = await db.migrate.latest();
       expect(applied.length).toBeGreaterThan(0);
       expect(await tablesOf(db, engine)).toEqual(expect.arrayContaining([...SCHEMA_TABLES, ...KNEX_TABLES]));
+      // The data version counter of kept answers is gone (20261124000100).
+      expect(await tablesOf(db, engine)).not.toContain('data_version');
       // Running it again is a no-op.
       expect((await db.migrate.latest())[1]).toEqual([]);
 
@@ -74,6 +79,32 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
       }
     } finally {
       await closeDb(db);
+      await database.drop();
+    }
+  });
+});
+
+describe.each(ENGINES)('npm run migrate on %s', (engine) => {
+  it('lists applied and pending migrations by name, and applies the pending ones', async () => {
+    const database = await createTestDatabase(engine);
+    const migrate = (command: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/cli/migrate.ts'), command], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: database.url },
+        encoding: 'utf8',
+      });
+    try {
+      const before = migrate('status');
+      expect(before.status, before.stderr).toBe(0);
+      expect(before.stdout).toMatch(/Applied: none\nPending: \n {2}20261121000000_initial_schema\n/);
+      const latest = migrate('latest');
+      expect(latest.stdout).toMatch(/Applied \(batch 1\):[\s\S]*20261124000100_drop_data_version/);
+      const after = migrate('status');
+      expect(after.stdout).toMatch(/Applied: \n {2}20261121000000_initial_schema[\s\S]*\nPending: none\n$/);
+      const unknown = migrate('sideways');
+      expect(unknown.status).toBe(1);
+      expect(unknown.stderr).toMatch(/Unknown command sideways/);
+    } finally {
       await database.drop();
     }
   });
