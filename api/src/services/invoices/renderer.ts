@@ -14,6 +14,12 @@ export type InvoiceRenderer = {
   warmedUp: Promise<void>;
 };
 
+/**
+ * Compiled (npm run build), this code and the worker are JavaScript files side by side in dist/api;
+ * from the sources, workers load TypeScript through tsx like the server itself.
+ */
+const COMPILED = import.meta.url.endsWith('.js');
+
 /** Sample invoices a kept worker lays out when it starts: about what V8 needs to optimise the layout code. */
 const WARM_UP_INVOICES = 12;
 
@@ -28,8 +34,8 @@ export function createInvoiceRenderer({ keepWarm = false }: { keepWarm?: boolean
   let pool: Piscina | undefined;
   const getPool = () =>
     (pool ??= new Piscina({
-      filename: new URL('./pdfWorker.ts', import.meta.url).href,
-      execArgv: ['--import', 'tsx'],
+      filename: new URL(COMPILED ? './pdfWorker.js' : './pdfWorker.ts', import.meta.url).href,
+      execArgv: COMPILED ? [] : ['--import', 'tsx'],
       minThreads: keepWarm ? 1 : 0,
       maxThreads: Math.max(1, Math.min(2, availableParallelism())),
       idleTimeout: 60_000,

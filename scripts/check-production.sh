@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The production path of docs/operations.md, as CI checks it: build the tree, copy it without
+# node_modules, install with `npm ci --omit=dev`, then start it, sign in, read, migrate, back up
+# and stop. No build tool (vite, tsx, typescript, esbuild) may be needed, or installed, there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+npm run build --silent
+work="$(mktemp -d)"
+port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+server_pid=""
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'echo "production path: FAILED at line $LINENO; server log:" >&2; cat "$work/server.log" >&2 2>/dev/null || true' ERR
+
+app="$work/app"
+mkdir -p "$app"
+git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$app"
+cp -r dist "$app/dist"
+cp -r admin/dist "$app/admin/dist"
+(cd "$app" && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
+for tool in vite tsx typescript esbuild; do
+  if [ -e "$app/node_modules/$tool" ]; then echo "production install has $tool" >&2; exit 1; fi
+done
+
+export PORT="$port" HOST=127.0.0.1 DATA_DIR="$work/data" DATABASE_URL="sqlite:$work/data/app.sqlite" \
+  ADMIN_USERNAME=owner@production.example ADMIN_PASSWORD='production owner password' LOG_LEVEL=error
+(cd "$app" && exec node scripts/start.mjs) > "$work/server.log" 2>&1 &
+server_pid=$!
+base="http://127.0.0.1:$port"
+for _ in $(seq 1 60); do curl -fs "$base/api/health" >/dev/null && break; sleep 0.5; done
+curl -fs "$base/api/health" | grep -q '"ok"'
+curl -fs -c "$work/cookies" -H 'content-type: application/json' \
+  -d '{"username":"owner@production.example","password":"production owner password"}' "$base/api/login" | grep -q SUPER_ADMIN
+curl -fs -b "$work/cookies" "$base/api/vehicles" -o /dev/null
+curl -fs "$base/vehicles" | grep -q '<div id="root">'
+(cd "$app" && npm run --silent migrate -- status) | grep -q 'Pending: none'
+(cd "$app" && npm run --silent backup -- "$work/copy.sqlite") | grep -q 'integrity ok'
+kill -TERM "$server_pid"
+wait "$server_pid"
+server_pid=""
+echo "production path: ok (npm ci --omit=dev, compiled API, console, sign-in, migrate, backup, stop)"
