@@ -21,6 +21,7 @@ const EnvSchema = z.object({
     .string()
     .default('sqlite:./data/app.sqlite')
     .refine((v) => /^(sqlite:.+|mysql:\/\/.+|mariadb:\/\/.+)$/.test(v), 'use sqlite:<path> or mysql://user:pass@host:port/db'),
+  DATABASE_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(30),
   SESSION_SECRET: z.string().min(16).optional(),
   ADMIN_USERNAME: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(12).optional(),
@@ -44,6 +45,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string;
+  /** How long a start waits for the database to answer. */
+  databaseWaitMs: number;
   sessionSecret: string;
   adminUsername: string;
   adminPassword?: string;
@@ -73,14 +76,14 @@ function persistentSecret(dataDir: string): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   const e = parsed.data;
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,
     sessionSecret: e.SESSION_SECRET ?? persistentSecret(e.DATA_DIR),
     adminUsername: e.ADMIN_USERNAME ?? 'admin@example.com',
     adminPassword: e.ADMIN_PASSWORD,

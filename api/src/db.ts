@@ -113,8 +113,10 @@ export async function closeDb(db: Knex): Promise<void> {
   await db.destroy();
 }
 
-export async function migrateLatest(db: Knex): Promise<void> {
-  await db.migrate.latest();
+/** Applies the pending migrations and answers their names. */
+export async function migrateLatest(db: Knex): Promise<string[]> {
+  const [, applied] = await db.migrate.latest();
+  return applied;
 }
 
 export async function isDatabaseUp(db: Knex): Promise<boolean> {

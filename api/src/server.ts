@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { loadConfig } from './config';
-import { closeDb, createDb, migrateLatest } from './db';
+import { closeDb, migrateLatest } from './db';
 import { createApp } from './app';
+import { checkStartupConfig, listen, listeningUrls, openDatabase, redactedUrl, StartupError, waitForDatabase } from './startup';
 import { createLogger } from './http/logger';
 import { createInvoiceRenderer } from './services/invoices/renderer';
 import { ensureFirstSuperAdmin } from '../../seeds/firstSuperAdmin';
@@ -11,9 +12,12 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** Reads the configuration, migrates, makes sure a super admin exists, listens, stops cleanly. */
 async function main() {
   const config = loadConfig();
+  checkStartupConfig(config);
   const logger = createLogger(config.logLevel);
-  const db = createDb(config.databaseUrl);
-  await migrateLatest(db);
+  const db = openDatabase(config);
+  await waitForDatabase(db, config, (line) => process.stdout.write(`${line}\n`));
+  const applied = await migrateLatest(db);
+  if (applied.length) process.stdout.write(`Applied ${applied.length} database migration(s): ${applied.join(', ')}\n`);
 
   const admin = await ensureFirstSuperAdmin(db, { username: config.adminUsername, password: config.adminPassword });
   if (admin.created) {
@@ -30,10 +34,10 @@ async function main() {
   });
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info('listening', { url: `http://localhost:${port}`, database: config.databaseUrl.replace(/\/\/[^@]*@/, '//***@') });
+  const port = await listen(server, config);
+  const urls = listeningUrls(config.host, port);
+  logger.info('listening', { urls, database: redactedUrl(config.databaseUrl) });
+  if (config.logLevel !== 'silent') process.stdout.write(`The console and API are on ${urls.join(', ')}\n`);
 
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -57,6 +61,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(`Failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  // One line that says what to change; a stack only for what we did not foresee.
+  const known = err instanceof StartupError || /^Invalid configuration/.test(err?.message ?? '');
+  process.stderr.write(`Failed to start: ${known ? err.message : (err?.stack ?? String(err))}\n`);
   process.exit(1);
 });
