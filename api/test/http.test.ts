@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapDatabaseError, isUniqueViolation } from '../src/http/dbErrors';
 import { ENGINES } from './support/engines';
@@ -373,10 +373,10 @@ describe.each(ENGINES)('HTTP contract on %s', (engine) => {
 
     it.runIf(engine === 'sqlite')('answers a write 503 at once while another process holds the SQLite write lock, and writes again after', async () => {
       const file = t.config.databaseUrl.slice('sqlite:'.length);
-      const other = new Database(file);
+      // Another process's connection: one connection, so BEGIN and ROLLBACK share it.
+      const other = knexFactory({ client: 'better-sqlite3', connection: { filename: file }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
       try {
-        other.pragma('busy_timeout = 0');
-        other.exec('BEGIN IMMEDIATE');
+        await other.raw('BEGIN IMMEDIATE');
         const started = Date.now();
         const res = await w.clients.SUPER_ADMIN.post('/api/companies').send({ name: 'Locked out', code: 'LOCKED1' });
         const waited = Date.now() - started;
@@ -385,9 +385,9 @@ describe.each(ENGINES)('HTTP contract on %s', (engine) => {
         // SQLite waits on the event loop: a short wait, so no other request stalls for long.
         expect(waited).toBeLessThan(2_000);
         expect((await t.anon().get('/api/health')).status).toBe(200);
-        other.exec('ROLLBACK');
+        await other.raw('ROLLBACK');
       } finally {
-        other.close();
+        await other.destroy();
       }
       expect((await w.clients.SUPER_ADMIN.post('/api/companies').send({ name: 'Locked out', code: 'LOCKED1' })).status).toBe(201);
     });
