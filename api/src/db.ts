@@ -153,7 +153,7 @@ export async function migrateLatest(db: Knex): Promise<void> {
  * connection, opening one, the query), so a load balancer hears 503 in time even while the
  * database is frozen; the query itself is then ended by the connection's own deadline.
  */
-export async function isDatabaseUp(db: Knex, withinMs = 1_500): Promise<boolean> {
+export async function isDatabaseUp(db: Knex, withinMs = 1_000): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), withinMs);
