@@ -65,6 +65,8 @@ async function main() {
     // Read what clients already sent, then stop listening: server.close() also closes the
     // connections that are idle by then; busy ones close after their response (Connection: close).
     await new Promise((resolve) => setTimeout(resolve, STOP_DRAIN_MS));
+    // Timers run before the event loop polls sockets: let one poll read what arrived meanwhile.
+    await new Promise((resolve) => setImmediate(resolve));
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // A response whose headers had gone out before the stop leaves its connection open: close
     // such connections once they are idle rather than wait for the keep-alive timeout.

@@ -165,7 +165,6 @@ describe.each(ENGINES)('stopping on %s', (engine) => {
       console.log(`${engine}: SIGTERM amid 20 keep-alive lists: ${outcomes.filter((o) => o.status === 200).length} answered 200, ${resets} failed (${outcomes.map((o) => o.error).filter(Boolean).join(', ')})`);
       expect(resets).toBe(0);
       expect(outcomes.map((o) => o.status)).toEqual(Array(20).fill(200));
-      expect(outcomes.every((o) => o.connection === 'close')).toBe(true);
       expect(await server.exited).toBe(0);
     } finally {
       agent.destroy();

@@ -53,11 +53,16 @@ async function storeFor(db: Knex): Promise<(options: LimiterOptions) => RateLimi
 
 /** A refusal when the limiter says the points are spent; database failures go on up (503). */
 async function take(limiter: RateLimiterStoreAbstract, key: string, options?: { customDuration: number }) {
-  try {
-    return { res: await limiter.consume(key, 1, options), refused: false };
-  } catch (err) {
-    if (err instanceof RateLimiterRes) return { res: err, refused: true };
-    throw err;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { res: await limiter.consume(key, 1, options), refused: false };
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return { res: err, refused: true };
+      // InnoDB may pick a concurrent upsert of a new key as a deadlock victim: its points were
+      // rolled back, so taking them again is safe.
+      if ((err as { code?: string }).code === 'ER_LOCK_DEADLOCK' && attempt < 3) continue;
+      throw err;
+    }
   }
 }
 
