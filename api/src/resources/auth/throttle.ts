@@ -16,13 +16,13 @@ import { selectRows } from '../../db';
  *   at a time, the next allowed after a delay that doubles with the attempts (1 s up to a minute).
  *   Guessing from many addresses is slowed to about one guess a minute, and the owner, the super
  *   admin included, still signs in after at most that delay: never locked out for 15 minutes.
- * - Per address: 50 sign-in attempts in 15 minutes over all usernames; 5 registrations an hour.
+ * - Per address: 50 sign-in attempts in 15 minutes over all usernames; 20 registrations an hour (an office signing up its staff shares one address).
  */
 export const SIGN_IN_WINDOW_S = 15 * 60;
 export const ATTEMPTS_PER_USERNAME_AND_ADDRESS = 10;
 export const FREE_ATTEMPTS_PER_USERNAME = 10;
 export const SIGN_IN_ATTEMPTS_PER_ADDRESS = 50;
-export const REGISTRATIONS_PER_ADDRESS = 5;
+export const REGISTRATIONS_PER_ADDRESS = 20;
 const MAX_DELAY_S = 60;
 
 /** The next attempt's delay once a username is past its free attempts: 1, 2, 4 ... 60 s. */
