@@ -19,7 +19,8 @@ function tooMany(ctx: ApiContext, refusal: Refusal): HttpError {
     return new HttpError(429, 'auth.tooManyRegistrations', 'Too many registrations from this address. Please try again later.');
   }
   if (refusal.reason === 'usernameDelay') {
-    return new HttpError(429, 'auth.tooManyAttempts', `Too many failed sign-in attempts. Please wait ${refusal.retryAfterS} seconds and try again.`);
+    const wait = refusal.retryAfterS === 1 ? '1 second' : `${refusal.retryAfterS} seconds`;
+    return new HttpError(429, 'auth.tooManyAttempts', `Too many failed sign-in attempts. Please wait ${wait} and try again.`);
   }
   return new HttpError(429, 'auth.tooManyAttempts', 'Too many failed sign-in attempts. Please wait 15 minutes and try again.');
 }
