@@ -52,6 +52,8 @@ async function main() {
   // closes an idle connection: otherwise a request it sends as we close it is lost.
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
   server.headersTimeout = config.keepAliveTimeoutMs + 1_000;
+  // Node wants the whole request's deadline (300 s by default) no shorter than the headers'.
+  server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
