@@ -39,6 +39,9 @@ const EnvSchema = z.object({
   AI_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   VPIC_URL: z.url().default('https://vpic.nhtsa.dot.gov/api'),
   VPIC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(65_000),
 });
 
 export type Config = {
@@ -60,6 +63,8 @@ export type Config = {
   vpicUrl: string;
   vpicTimeoutMs: number;
   uploadMaxBytes: number;
+  database: { connectTimeoutMs: number; queryTimeoutMs: number };
+  keepAliveTimeoutMs: number;
   ollama: { host: string; model: string; timeoutMs: number; concurrency: number };
 };
 
@@ -97,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vpicUrl: e.VPIC_URL.replace(/\/+$/, ''),
     vpicTimeoutMs: e.VPIC_TIMEOUT_MS,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS },
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     ollama: { host: e.OLLAMA_HOST.replace(/\/+$/, ''), model: e.OLLAMA_VISION_MODEL, timeoutMs: e.OLLAMA_TIMEOUT_MS, concurrency: e.AI_CONCURRENCY },
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { isMysql } from '../../migrations/helpers';
 import { migrationSource } from '../../migrations/index';
 import { startCheckpointer, type Checkpointer } from './sqliteCheckpointer';
+import { mysqlSocketWithDeadline } from './mysqlDeadline';
 
 export type Engine = 'sqlite' | 'mysql';
 
@@ -14,6 +15,21 @@ export function engineOf(databaseUrl: string): Engine {
 type SqliteConnection = { pragma(sql: string): unknown };
 
 /**
+ * How long the database may keep us waiting (DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS): a
+ * frozen database or network then ends in a 503 instead of a hung request. connectTimeoutMs bounds
+ * opening a connection and waiting for a free one from the pool; queryTimeoutMs the silence after
+ * a query was sent (MySQL/MariaDB; 0 turns it off, for migrations that may run long).
+ */
+export type DatabaseDeadlines = { connectTimeoutMs: number; queryTimeoutMs: number };
+export const DEFAULT_DEADLINES: DatabaseDeadlines = { connectTimeoutMs: 5_000, queryTimeoutMs: 15_000 };
+
+/**
+ * How long a SQLite statement waits for another process's write lock. better-sqlite3 waits on the
+ * event loop, so this is short: beyond it SQLITE_BUSY answers 503 rather than stalling everyone.
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 1_000;
+
+/**
  * Settings of every SQLite connection: foreign keys (off by default in SQLite), WAL so readers never
  * wait for the writer, and checkpoints left to a worker thread while it runs (sqliteCheckpointer.ts).
  */
@@ -21,7 +37,7 @@ function sqliteConnectionSetup(checkpointsInWorker: () => boolean) {
   return (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
     conn.pragma('foreign_keys = ON');
     conn.pragma('journal_mode = WAL');
-    conn.pragma('busy_timeout = 5000');
+    conn.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     conn.pragma('synchronous = NORMAL');
     // SQLite's own default page cache (better-sqlite3 raises it to 16 MB). A transaction's
     // changed pages beyond it are written to the log as they come, not all at commit: storing
@@ -36,13 +52,20 @@ function sqliteConnectionSetup(checkpointsInWorker: () => boolean) {
 }
 
 /** knex settings for either engine, from DATABASE_URL (DESIGN.md §6). */
-export function knexConfig(databaseUrl: string, sqliteSetup = sqliteConnectionSetup(() => false)): Knex.Config {
+export function knexConfig(
+  databaseUrl: string,
+  sqliteSetup = sqliteConnectionSetup(() => false),
+  deadlines: DatabaseDeadlines = DEFAULT_DEADLINES,
+): Knex.Config {
+  // Waiting for a free connection ends in knex's KnexTimeoutError (503) rather than a queue forever.
+  const acquireConnectionTimeout = deadlines.connectTimeoutMs;
   if (engineOf(databaseUrl) === 'sqlite') {
     return {
       client: 'better-sqlite3',
       connection: { filename: sqliteFilename(databaseUrl) },
       useNullAsDefault: true,
       pool: { afterCreate: sqliteSetup },
+      acquireConnectionTimeout,
       migrations: { migrationSource },
     };
   }
@@ -60,8 +83,12 @@ export function knexConfig(databaseUrl: string, sqliteSetup = sqliteConnectionSe
       dateStrings: true, // dates stay the UTC text we store, as on SQLite
       supportBigNumbers: true,
       bigNumberStrings: false,
+      connectTimeout: deadlines.connectTimeoutMs,
+      ...(deadlines.queryTimeoutMs > 0 ? { stream: mysqlSocketWithDeadline(deadlines.queryTimeoutMs) } : {}),
     },
+    // Connections broken by a deadline fail knex's validation and are destroyed, never lent again.
     pool: { min: 0, max: 10 },
+    acquireConnectionTimeout,
     migrations: { migrationSource },
   };
 }
@@ -79,16 +106,20 @@ function sqliteFilename(databaseUrl: string): string {
  * default, and the open ones are switched over. Close it with closeDb. Models get their knex per
  * query (Model.query(db)), so several apps can share one process.
  */
-export function createDb(databaseUrl: string): Knex {
-  if (engineOf(databaseUrl) !== 'sqlite') return knexFactory(knexConfig(databaseUrl));
+export function createDb(databaseUrl: string, deadlines: DatabaseDeadlines = DEFAULT_DEADLINES): Knex {
+  if (engineOf(databaseUrl) !== 'sqlite') return knexFactory(knexConfig(databaseUrl, undefined, deadlines));
   let inWorker = true;
   const open = new Set<SqliteConnection>();
   const setup = sqliteConnectionSetup(() => inWorker);
   const db = knexFactory(
-    knexConfig(databaseUrl, (conn, done) => {
-      open.add(conn);
-      setup(conn, done);
-    }),
+    knexConfig(
+      databaseUrl,
+      (conn, done) => {
+        open.add(conn);
+        setup(conn, done);
+      },
+      deadlines,
+    ),
   );
   const checkpointer: Checkpointer = startCheckpointer(sqliteFilename(databaseUrl), (error) => {
     process.emitWarning(`SQLite checkpoints are back on the event loop: ${error.message}`);
@@ -119,12 +150,24 @@ export async function migrateLatest(db: Knex): Promise<string[]> {
   return applied;
 }
 
-export async function isDatabaseUp(db: Knex): Promise<boolean> {
+/**
+ * True when the database answers within withinMs. The whole wait is bounded here (a free
+ * connection, opening one, the query), so a load balancer hears 503 in time even while the
+ * database is frozen; the query itself is then ended by the connection's own deadline.
+ */
+export async function isDatabaseUp(db: Knex, withinMs = 1_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), withinMs);
+  });
+  const answered = db.raw('select 1').then(
+    () => true,
+    () => false,
+  );
   try {
-    await db.raw('select 1');
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

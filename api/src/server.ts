@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { loadConfig } from './config';
-import { closeDb, migrateLatest } from './db';
+import { closeDb, createDb, migrateLatest } from './db';
 import { createApp } from './app';
 import { checkStartupConfig, listen, listeningUrls, openDatabase, redactedUrl, StartupError, waitForDatabase } from './startup';
 import { createLogger } from './http/logger';
@@ -8,16 +8,30 @@ import { createInvoiceRenderer } from './services/invoices/renderer';
 import { ensureFirstSuperAdmin } from '../../seeds/firstSuperAdmin';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * After SIGTERM the server keeps reading for this long before it stops listening: requests that
+ * clients already sent on idle keep-alive connections (still in the socket's buffer, so Node sees
+ * the connection as idle) are read and answered instead of reset by server.close().
+ */
+const STOP_DRAIN_MS = 300;
 
 /** Reads the configuration, migrates, makes sure a super admin exists, listens, stops cleanly. */
 async function main() {
   const config = loadConfig();
   checkStartupConfig(config);
   const logger = createLogger(config.logLevel);
-  const db = openDatabase(config);
-  await waitForDatabase(db, config, (line) => process.stdout.write(`${line}\n`));
-  const applied = await migrateLatest(db);
+
+  // Migrations may run long statements (an index on a big table): no query deadline for them.
+  const migrator = openDatabase(config, { ...config.database, queryTimeoutMs: 0 });
+  let applied: string[];
+  try {
+    await waitForDatabase(migrator, config, (line) => process.stdout.write(`${line}\n`));
+    applied = await migrateLatest(migrator);
+  } finally {
+    await closeDb(migrator);
+  }
   if (applied.length) process.stdout.write(`Applied ${applied.length} database migration(s): ${applied.join(', ')}\n`);
+  const db = createDb(config.databaseUrl, config.database);
 
   const admin = await ensureFirstSuperAdmin(db, { username: config.adminUsername, password: config.adminPassword });
   if (admin.created) {
@@ -25,15 +39,26 @@ async function main() {
     process.stdout.write(`\nFirst super admin created: ${config.adminUsername}, ${password}\n\n`);
   }
 
-  const app = createApp({ db, config, logger, invoiceRenderer: createInvoiceRenderer({ keepWarm: true }) });
   let stopping = false;
-  // While stopping, answers ask keep-alive clients to close their connection.
-  app.use(async (ctx, next) => {
-    if (stopping) ctx.set('Connection', 'close');
-    await next();
+  const app = createApp({ db, config, logger, invoiceRenderer: createInvoiceRenderer({ keepWarm: true }) });
+  const handle = app.callback();
+  // Responses not yet started: each asks its keep-alive client to close the connection once
+  // stopping begins, whichever route (or none) answers it.
+  const unanswered = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    if (stopping) res.setHeader('Connection', 'close');
+    else {
+      unanswered.add(res);
+      res.on('close', () => unanswered.delete(res));
+    }
+    void handle(req, res);
   });
-  const server = http.createServer(app.callback());
-  server.keepAliveTimeout = 5_000;
+  // Above the idle timeout of common load balancers (60 s), so the balancer, not this process,
+  // closes an idle connection: otherwise a request it sends as we close it is lost.
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
+  server.headersTimeout = config.keepAliveTimeoutMs + 1_000;
+  // Node wants the whole request's deadline (300 s by default) no shorter than the headers'.
+  server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout);
   const port = await listen(server, config);
   const urls = listeningUrls(config.host, port);
   logger.info('listening', { urls, database: redactedUrl(config.databaseUrl) });
@@ -43,9 +68,15 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info('shutting down', { signal });
-    // Stop accepting; idle keep-alive sockets close now, busy ones once their response is sent.
+    for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
+    // Read what clients already sent, then stop listening: server.close() also closes the
+    // connections that are idle by then; busy ones close after their response (Connection: close).
+    await new Promise((resolve) => setTimeout(resolve, STOP_DRAIN_MS));
+    // Timers run before the event loop polls sockets: let one poll read what arrived meanwhile.
+    await new Promise((resolve) => setImmediate(resolve));
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
+    // A response whose headers had gone out before the stop leaves its connection open: close
+    // such connections once they are idle rather than wait for the keep-alive timeout.
     const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
     const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await closed;

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import type { Knex } from 'knex';
 import type { Config } from './config';
-import { createDb, engineOf } from './db';
+import { createDb, engineOf, type DatabaseDeadlines } from './db';
 
 /**
  * A reason the server cannot start, said in one line that names the setting to change: the
@@ -27,9 +27,9 @@ export function checkStartupConfig(config: Config): void {
 }
 
 /** knex for DATABASE_URL, or why the embedded database's file cannot be made. */
-export function openDatabase(config: Config): Knex {
+export function openDatabase(config: Config, deadlines: DatabaseDeadlines): Knex {
   try {
-    return createDb(config.databaseUrl);
+    return createDb(config.databaseUrl, deadlines);
   } catch (error) {
     throw new StartupError(`The database file cannot be opened (${errorCode(error)}): check DATABASE_URL (${redactedUrl(config.databaseUrl)}) and that its directory is writable`);
   }

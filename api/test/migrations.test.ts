@@ -6,7 +6,7 @@ import { closeDb, createDb } from '../src/db';
 import { ENGINES, createTestDatabase, type EngineName } from './support/engines';
 import { ROOT } from './support/serverProcess';
 
-/** The schema's own tables (migrations/20261121000000_initial_schema.ts); later migrations may add more. */
+/** The schema's tables after every migration (login_attempts gave way to rate_limits in 20261124300100). */
 const SCHEMA_TABLES = [
   'companies',
   'users',
@@ -20,7 +20,7 @@ const SCHEMA_TABLES = [
   'invoice_counters',
   'file_chunks',
   'sessions',
-  'login_attempts',
+  'rate_limits',
 ];
 const KNEX_TABLES = ['knex_migrations', 'knex_migrations_lock'];
 

@@ -87,13 +87,13 @@ describe('the server process', () => {
 
     // A request whose body is still arriving when the signal comes.
     const body = JSON.stringify({ username: 'someone@example.com', password: 'not the password' });
-    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const answer = new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
       const req = http.request(
         { port: server.port, host: '127.0.0.1', path: '/api/login', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
         (res) => {
           let text = '';
           res.on('data', (d) => (text += d));
-          res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+          res.on('end', () => resolve({ status: res.statusCode!, body: text, connection: res.headers.connection }));
         },
       );
       req.on('error', reject);
@@ -107,10 +107,71 @@ describe('the server process', () => {
     const response = await answer;
     expect(response.status).toBe(401);
     expect(JSON.parse(response.body).code).toBe('auth.invalidCredentials');
+    // A matched route's answer, too, tells the keep-alive client to close while stopping.
+    expect(response.connection).toBe('close');
     expect(await server.exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(server.output()).not.toMatch(/Failed|Error/);
     agent.destroy();
+  });
+});
+
+describe.each(ENGINES)('stopping on %s', (engine) => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'vx-stop-'));
+    mkdirSync(path.join(dir, 'dist'));
+    writeFileSync(path.join(dir, 'dist/index.html'), '<!doctype html><title>console</title>');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  type Outcome = { status?: number; error?: string; connection?: string };
+  const get = (port: number, agent: http.Agent, cookie: string) =>
+    new Promise<Outcome>((resolve) => {
+      const req = http.get({ port, host: '127.0.0.1', path: '/api/companies?range=[0,24]', agent, headers: { cookie } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, connection: res.headers.connection }));
+        res.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
+      });
+      req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
+    });
+
+  it('answers every request already sent on keep-alive connections when SIGTERM comes, resets none, and exits 0', async () => {
+    const database = await createTestDatabase(engine);
+    const server = await startServer({
+      DATABASE_URL: database.url,
+      DATA_DIR: dir,
+      ADMIN_DIST: path.join(dir, 'dist'),
+      ADMIN_USERNAME: 'owner@exporter.example',
+      ADMIN_PASSWORD: 'a strong first password',
+    });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+    try {
+      expect(server.output()).toContain('First super admin created');
+      const login = await fetch(`http://127.0.0.1:${server.port}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'owner@exporter.example', password: 'a strong first password' }),
+      });
+      const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      // 20 keep-alive connections, open and idle, as a load balancer's pool keeps them.
+      const warm = await Promise.all(Array.from({ length: 20 }, () => get(server.port, agent, cookie)));
+      expect(warm.map((o) => o.status)).toEqual(Array(20).fill(200));
+
+      const lists = Array.from({ length: 20 }, () => get(server.port, agent, cookie));
+      server.child.kill('SIGTERM');
+      const outcomes = await Promise.all(lists);
+      const resets = outcomes.filter((o) => o.error).length;
+      console.log(`${engine}: SIGTERM amid 20 keep-alive lists: ${outcomes.filter((o) => o.status === 200).length} answered 200, ${resets} failed (${outcomes.map((o) => o.error).filter(Boolean).join(', ')})`);
+      expect(resets).toBe(0);
+      expect(outcomes.map((o) => o.status)).toEqual(Array(20).fill(200));
+      expect(await server.exited).toBe(0);
+    } finally {
+      agent.destroy();
+      server.child.kill('SIGKILL');
+      await server.exited;
+      await database.drop();
+    }
   });
 });
 

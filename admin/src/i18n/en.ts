@@ -444,6 +444,7 @@ const en = {
     auth: {
       invalidCredentials: 'Invalid username or password',
       tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+      tooManyRegistrations: 'Too many registrations from this address. Please try again later.',
       required: 'Please sign in to continue',
       pendingApproval: 'Your account is waiting for administrator approval',
       forbidden: 'You are not authorized to access this page',

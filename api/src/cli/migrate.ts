@@ -3,7 +3,9 @@ import { closeDb, createDb } from '../db';
 
 /** npm run migrate -- [latest|rollback|up|down|status]: the same migrations the server runs. */
 const command = process.argv[2] ?? 'latest';
-const db = createDb(loadConfig().databaseUrl);
+const config = loadConfig();
+// Migrations may run long statements (an index on a big table): no query deadline for them.
+const db = createDb(config.databaseUrl, { ...config.database, queryTimeoutMs: 0 });
 const names = (list: (string | { name?: string; file?: string })[]) => list.map((m) => (typeof m === 'string' ? m : (m.name ?? m.file ?? String(m))));
 const print = (title: string, list: string[]) => console.log(`${title}: ${list.length ? `\n  ${list.join('\n  ')}` : 'none'}`);
 try {

@@ -5,7 +5,8 @@
  */
 export const ERROR_CODES = [
   'auth.invalidCredentials', // 401 wrong username or password (one message for both)
-  'auth.tooManyAttempts', // 429 login throttled
+  'auth.tooManyAttempts', // 429 login throttled (Retry-After says when to try again)
+  'auth.tooManyRegistrations', // 429 registrations from one address limited
   'auth.required', // 401 not signed in, session gone, user deleted or inactive
   'auth.pendingApproval', // 403 the account waits for approval
   'auth.forbidden', // 403 'You are not authorized to access this page'

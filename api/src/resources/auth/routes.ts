@@ -7,10 +7,23 @@ import { parse } from '../../http/validate';
 import { decoyHash, hashPassword, verifyPassword } from '../../services/passwords';
 import { User, currentUserJson } from '../users/model';
 import { LoginSchema, RegisterSchema } from './schema';
-import { clearFailedLogins, isLoginThrottled, recordFailedLogin } from './throttle';
+import { signInThrottle, type Refusal } from './throttle';
 import { deleteExpiredSessions } from '../../http/session';
 
 const INVALID_LOGIN = 'Invalid username or password';
+
+/** A 429 whose Retry-After says when to try again (the console shows the code's text). */
+function tooMany(ctx: ApiContext, refusal: Refusal): HttpError {
+  ctx.set('Retry-After', String(refusal.retryAfterS));
+  if (refusal.reason === 'registrations') {
+    return new HttpError(429, 'auth.tooManyRegistrations', 'Too many registrations from this address. Please try again later.');
+  }
+  if (refusal.reason === 'usernameDelay') {
+    const wait = refusal.retryAfterS === 1 ? '1 second' : `${refusal.retryAfterS} seconds`;
+    return new HttpError(429, 'auth.tooManyAttempts', `Too many failed sign-in attempts. Please wait ${wait} and try again.`);
+  }
+  return new HttpError(429, 'auth.tooManyAttempts', 'Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+}
 
 /** Starts a fresh session for the user: a new id at every sign-in defeats session fixation. */
 async function signIn(ctx: ApiContext, user: User) {
@@ -20,9 +33,12 @@ async function signIn(ctx: ApiContext, user: User) {
 
 export function authRoutes(db: Knex) {
   const router = new Router();
+  const throttle = signInThrottle(db);
 
   router.post('/register', async (ctx) => {
     const input = parse(RegisterSchema, ctx.request.body, 'registration');
+    const refusal = await throttle.beforeRegister(ctx.ip);
+    if (refusal) throw tooMany(ctx, refusal);
     let user: User;
     try {
       user = await User.query(db).insertAndFetch({
@@ -44,17 +60,14 @@ export function authRoutes(db: Knex) {
 
   router.post('/login', async (ctx) => {
     const input = parse(LoginSchema, ctx.request.body, 'sign-in');
-    if (await isLoginThrottled(db, input.username)) {
-      throw new HttpError(429, 'auth.tooManyAttempts', 'Too many failed sign-in attempts. Please wait 15 minutes and try again.');
-    }
+    // The attempt is counted before the password is looked at (throttle.ts).
+    const refusal = await throttle.beforeSignIn(input.username, ctx.ip);
+    if (refusal) throw tooMany(ctx, refusal);
     const user = await User.query(db).findOne({ username: input.username });
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
-    if (!user || !ok) {
-      await recordFailedLogin(db, input.username, ctx.ip);
-      throw new HttpError(401, 'auth.invalidCredentials', INVALID_LOGIN);
-    }
-    if (!user.active) throw new HttpError(401, 'auth.required', 'Your account is inactive. Please contact your administrator.');
-    await clearFailedLogins(db, input.username);
+    // An inactive account answers like a wrong password: the answer never confirms a password.
+    if (!user || !ok || !user.active) throw new HttpError(401, 'auth.invalidCredentials', INVALID_LOGIN);
+    await throttle.signedIn(input.username, ctx.ip);
     await deleteExpiredSessions(db);
     await signIn(ctx, user);
     ctx.body = currentUserJson(user);

@@ -1,21 +1,113 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { RateLimiterMySQL, RateLimiterRes, RateLimiterSQLite, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
+import { isMysql } from '../../../../migrations/helpers';
+import { selectRows } from '../../db';
 
-/** After 10 failed sign-ins for one username within 15 minutes, the next is refused. */
-export const MAX_FAILED_LOGINS = 10;
-export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Sign-in and registration limits, counted in the database (table `rate_limits`) by
+ * rate-limiter-flexible, so every API process shares them. Each attempt takes its point in one
+ * atomic upsert *before* the password is checked: concurrent guesses cannot all slip in under
+ * the limit.
+ *
+ * - Per username and address: 10 attempts in 15 minutes, then that address waits out the window.
+ *   This is the hard limit; it never touches the same account signing in from elsewhere.
+ * - Per username, from every address: 10 attempts in 15 minutes freely; beyond them one attempt
+ *   at a time, the next allowed after a delay that doubles with the attempts (1 s up to a minute).
+ *   Guessing from many addresses is slowed to about one guess a minute, and the owner, the super
+ *   admin included, still signs in after at most that delay: never locked out for 15 minutes.
+ * - Per address: 50 sign-in attempts in 15 minutes over all usernames; 20 registrations an hour (an office signing up its staff shares one address).
+ */
+export const SIGN_IN_WINDOW_S = 15 * 60;
+export const ATTEMPTS_PER_USERNAME_AND_ADDRESS = 10;
+export const FREE_ATTEMPTS_PER_USERNAME = 10;
+export const SIGN_IN_ATTEMPTS_PER_ADDRESS = 50;
+export const REGISTRATIONS_PER_ADDRESS = 20;
+const MAX_DELAY_S = 60;
 
-// Counted in the database, so the limit holds across API processes.
-export async function isLoginThrottled(db: Knex, username: string): Promise<boolean> {
-  const since = new Date(Date.now() - FAILED_LOGIN_WINDOW_MS).toISOString();
-  const [row] = await db('login_attempts').where({ username }).where('createdAt', '>', since).count({ n: '*' });
-  return Number(row?.n ?? 0) >= MAX_FAILED_LOGINS;
+/** The next attempt's delay once a username is past its free attempts: 1, 2, 4 ... 60 s. */
+export const delayAfter = (attemptsOver: number) => Math.min(2 ** Math.max(attemptsOver - 1, 0), MAX_DELAY_S);
+
+/** Keys are hashes: the table holds no e-mail address or IP, and every key fits the column. */
+export const limitKey = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
+
+export type Refusal = { retryAfterS: number; reason: 'address' | 'usernameAndAddress' | 'usernameDelay' | 'registrations' };
+
+export type SignInThrottle = {
+  /** Takes this attempt's points; answers a refusal when a limit is passed. */
+  beforeSignIn(username: string, ip: string): Promise<Refusal | null>;
+  /** A right password: the address's attempts for this username are forgotten. */
+  signedIn(username: string, ip: string): Promise<void>;
+  beforeRegister(ip: string): Promise<Refusal | null>;
+};
+
+type LimiterOptions = { keyPrefix: string; points: number; duration: number };
+
+async function storeFor(db: Knex): Promise<(options: LimiterOptions) => RateLimiterStoreAbstract> {
+  const common = { storeClient: db, storeType: 'knex', tableName: 'rate_limits', tableCreated: true };
+  if (!isMysql(db)) return (options) => new RateLimiterSQLite({ ...common, ...options, clearExpiredByTimeout: options.keyPrefix === 'address' });
+  // The MySQL store names the table with its database; ours is the connection's own.
+  const [{ name }] = await selectRows<{ name: string }>(db, 'select database() as name', []);
+  return (options) => new RateLimiterMySQL({ ...common, dbName: name, ...options, clearExpiredByTimeout: options.keyPrefix === 'address' });
 }
 
-export async function recordFailedLogin(db: Knex, username: string, ip: string): Promise<void> {
-  await db('login_attempts').insert({ username, ip: ip.slice(0, 64), createdAt: new Date().toISOString() });
+/** A refusal when the limiter says the points are spent; database failures go on up (503). */
+async function take(limiter: RateLimiterStoreAbstract, key: string, options?: { customDuration: number }) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { res: await limiter.consume(key, 1, options), refused: false };
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return { res: err, refused: true };
+      // InnoDB may pick a concurrent upsert of a new key as a deadlock victim: its points were
+      // rolled back, so taking them again is safe.
+      if ((err as { code?: string }).code === 'ER_LOCK_DEADLOCK' && attempt < 3) continue;
+      throw err;
+    }
+  }
 }
 
-export async function clearFailedLogins(db: Knex, username: string): Promise<void> {
-  const before = new Date(Date.now() - FAILED_LOGIN_WINDOW_MS).toISOString();
-  await db('login_attempts').where({ username }).orWhere('createdAt', '<=', before).delete();
+const seconds = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+
+export function signInThrottle(db: Knex): SignInThrottle {
+  let limiters: ReturnType<typeof build> | undefined;
+  async function build() {
+    const store = await storeFor(db);
+    return {
+      address: store({ keyPrefix: 'address', points: SIGN_IN_ATTEMPTS_PER_ADDRESS, duration: SIGN_IN_WINDOW_S }),
+      usernameAndAddress: store({ keyPrefix: 'user-address', points: ATTEMPTS_PER_USERNAME_AND_ADDRESS, duration: SIGN_IN_WINDOW_S }),
+      username: store({ keyPrefix: 'user', points: FREE_ATTEMPTS_PER_USERNAME, duration: SIGN_IN_WINDOW_S }),
+      // One attempt per delay once past the free ones: the first to take the slot goes on.
+      usernameSlot: store({ keyPrefix: 'user-slot', points: 1, duration: 1 }),
+      registrations: store({ keyPrefix: 'register', points: REGISTRATIONS_PER_ADDRESS, duration: 60 * 60 }),
+    };
+  }
+  const get = () => (limiters ??= build().catch((err) => {
+    limiters = undefined;
+    throw err;
+  }));
+
+  return {
+    async beforeSignIn(username, ip) {
+      const l = await get();
+      const address = await take(l.address, limitKey(ip));
+      if (address.refused) return { retryAfterS: seconds(address.res), reason: 'address' };
+      const pair = await take(l.usernameAndAddress, limitKey(username, ip));
+      if (pair.refused) return { retryAfterS: seconds(pair.res), reason: 'usernameAndAddress' };
+      const user = await take(l.username, limitKey(username));
+      if (!user.refused) return null;
+      const over = user.res.consumedPoints - FREE_ATTEMPTS_PER_USERNAME;
+      const slot = await take(l.usernameSlot, limitKey(username), { customDuration: delayAfter(over) });
+      return slot.refused ? { retryAfterS: seconds(slot.res), reason: 'usernameDelay' } : null;
+    },
+    async signedIn(username, ip) {
+      const l = await get();
+      await l.usernameAndAddress.delete(limitKey(username, ip));
+      await l.address.reward(limitKey(ip));
+    },
+    async beforeRegister(ip) {
+      const l = await get();
+      const taken = await take(l.registrations, limitKey(ip));
+      return taken.refused ? { retryAfterS: seconds(taken.res), reason: 'registrations' } : null;
+    },
+  };
 }

@@ -1,0 +1,132 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './support/engines';
+import { startServer, type RunningServer } from './support/serverProcess';
+
+/**
+ * A TCP proxy between the API and MariaDB that can stop forwarding, as a frozen database server
+ * (kill -STOP) or a stalled network does: connections stay open, nothing comes back. Bytes held
+ * while frozen are delivered on thaw, as the resumed server would read them.
+ */
+async function freezableProxy(target: URL) {
+  let frozen = false;
+  const held: (() => void)[] = [];
+  const sockets = new Set<net.Socket>();
+  const forward = (from: net.Socket, to: net.Socket) =>
+    from.on('data', (chunk) => (frozen ? held.push(() => to.write(chunk)) : to.write(chunk)));
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 3306), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => undefined);
+      s.on('close', () => {
+        sockets.delete(s);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    forward(client, upstream);
+    forward(upstream, client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    freeze: () => (frozen = true),
+    thaw: () => {
+      frozen = false;
+      for (const send of held.splice(0)) send();
+    },
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const timed = async <T>(work: () => Promise<T>) => {
+  const started = Date.now();
+  const value = await work();
+  return { value, ms: Date.now() - started };
+};
+
+describe.runIf(process.env.MYSQL_URL)('a frozen MySQL/MariaDB database', () => {
+  let dir: string;
+  let database: TestDatabase;
+  let proxy: Awaited<ReturnType<typeof freezableProxy>>;
+  let server: RunningServer;
+  const base = () => `http://127.0.0.1:${server.port}`;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'vx-frozen-'));
+    mkdirSync(path.join(dir, 'dist'));
+    writeFileSync(path.join(dir, 'dist/index.html'), '<!doctype html><title>console</title>');
+    database = await createTestDatabase('mysql');
+    const url = new URL(database.url);
+    proxy = await freezableProxy(new URL(database.url));
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    server = await startServer({
+      DATABASE_URL: url.toString(),
+      DATA_DIR: dir,
+      ADMIN_DIST: path.join(dir, 'dist'),
+      ADMIN_USERNAME: 'owner@exporter.example',
+      ADMIN_PASSWORD: 'a strong first password',
+      DB_CONNECT_TIMEOUT_MS: '1500',
+      DB_QUERY_TIMEOUT_MS: '1500',
+    });
+  });
+  afterAll(async () => {
+    server?.child.kill('SIGKILL');
+    await server?.exited;
+    await proxy?.close();
+    await database?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers 503 on health and on a list within the deadlines, and serves again once it answers, without a restart', async () => {
+    const login = await fetch(`${base()}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'owner@exporter.example', password: 'a strong first password' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const list = () => fetch(`${base()}/api/companies`, { headers: { cookie } });
+    const health = () => fetch(`${base()}/api/health`);
+    expect((await list()).status).toBe(200);
+
+    proxy.freeze();
+    const [frozenHealth, frozenList] = await Promise.all([timed(health), timed(list)]);
+    expect(frozenHealth.value.status).toBe(503);
+    expect(await frozenHealth.value.json()).toMatchObject({ code: 'service.unavailable' });
+    expect(frozenHealth.ms).toBeLessThan(2_000);
+    expect(frozenList.value.status).toBe(503);
+    expect(await frozenList.value.json()).toMatchObject({ code: 'service.unavailable' });
+    // The query deadline (1.5 s), plus a margin for a busy machine.
+    expect(frozenList.ms).toBeLessThan(4_000);
+    // Again, now that the stuck connections are gone: opening a new one meets its own deadline.
+    const again = await timed(list);
+    expect(again.value.status).toBe(503);
+    expect(again.ms).toBeLessThan(4_000);
+    console.log(`frozen: health 503 in ${frozenHealth.ms} ms, list 503 in ${frozenList.ms} ms, next list 503 in ${again.ms} ms`);
+
+    proxy.thaw();
+    const thawed = Date.now();
+    let recoveredAfter = -1;
+    while (Date.now() - thawed < 10_000) {
+      const [h, l] = await Promise.all([health(), list()]);
+      if (h.status === 200 && l.status === 200) {
+        recoveredAfter = Date.now() - thawed;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    console.log(`thawed: health and list 200 after ${recoveredAfter} ms`);
+    expect(recoveredAfter).toBeGreaterThanOrEqual(0);
+    expect(recoveredAfter).toBeLessThan(3_000);
+    expect(server.child.exitCode).toBeNull();
+  });
+});
