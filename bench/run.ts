@@ -155,7 +155,8 @@ async function measureBare(): Promise<Row> {
   }
 }
 
-const engines: EngineName[] = process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
+// BENCH_ENGINES=mysql (or sqlite) runs one engine alone.
+const engines = ((process.env.BENCH_ENGINES?.split(',') ?? (process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'])) as EngineName[]);
 // `npm run bench -- mixed` or BENCH_ONLY=mixed (or lists, files, invoices) runs one part alone.
 const only = process.argv[2] ?? process.env.BENCH_ONLY;
 if (!only || only === 'lists') {

@@ -130,7 +130,7 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     out(`sequential, one connection, ${sequentialSeconds} s each: page read p50 ${seq.page.p50.toFixed(1)} ms (${seq.page.requests} requests), status change p50 ${seq.status.p50.toFixed(1)} ms (${seq.status.requests} requests)`);
     const failures = warm.errorCount + run.errorCount + seq.failures;
     if (warm.errorCount || seq.failures) out(`errors outside the measured run: ${warm.errorCount} in the warm-up, ${seq.failures} in the sequential part`);
-    const samples = [...warm.errorSamples, ...run.errorSamples, ...seq.samples].slice(0, 5);
+    const samples = [...new Set([...warm.errorSamples, ...run.errorSamples, ...seq.samples])].slice(0, 5);
     if (samples.length) out(`first errors:\n  ${samples.join('\n  ')}`);
     out(`lost writes: ${lost.length} (${ledger.acknowledged} acknowledged writes, ${checked} vehicles and new VINs checked)`);
     for (const line of lost.slice(0, 5)) out(`  ${line}`);

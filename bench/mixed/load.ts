@@ -23,7 +23,9 @@ export class Recorder {
     list.push(answer.ms);
     if (isOk(answer) && !failure) return;
     this.failures.set(key, (this.failures.get(key) ?? 0) + 1);
-    if (this.errorSamples.length < 5) this.errorSamples.push(`${op.name} (${role}): ${failure ?? `${answer.status || 'network error'} ${textOf(answer).slice(0, 300)}`}`);
+    // The first few different errors: one repeated error says all it has to say once.
+    const sample = `${op.name} (${role}): ${failure ?? `${answer.status || 'network error'} ${textOf(answer).slice(0, 300)}`}`;
+    if (this.errorSamples.length < 5 && !this.errorSamples.includes(sample)) this.errorSamples.push(sample);
   }
 
   begin() {
