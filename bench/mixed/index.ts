@@ -9,7 +9,7 @@ import { seedBenchData, sizesFor } from '../seed';
 import { companyOperations, companyScenario, COMPANIES_IN_USE } from './companyMix';
 import { isOk, Session, targetAt, textOf, type Target } from './http';
 import { Ledger } from './ledger';
-import { Recorder, routeRows, runClosedLoop, runOne } from './load';
+import { interruption, Recorder, routeRows, runClosedLoop, runOne } from './load';
 import { out, printAims, printMemory, printRoutes, type Aim } from './report';
 import { listPath, type ConnectionSpec, type Operation, type Scenario, type VirtualUser } from './scenario';
 import { sampleMemory, startServer, stopServer, type ServerProcess } from './servers';
@@ -79,6 +79,11 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
   const database = await createTestDatabase(engine);
   const servers: ServerProcess[] = [];
   let targets: Target[] = [];
+  const interrupt = () => {
+    out('interrupted: stopping the servers and dropping the database');
+    interruption.requested = true;
+  };
+  process.once('SIGINT', interrupt);
   try {
     const db = createDb(database.url);
     let world: World;
@@ -110,6 +115,7 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     const run = new Recorder();
     await runClosedLoop(users, scenario.operations, world, ledger, run, seconds);
     const seq = await sequential(targets, world, ledger, sequentialSeconds);
+    if (interruption.requested) throw new Error('interrupted');
     const memoryRows = memory.stop();
     for (const s of servers) await stopServer(s);
 
@@ -127,7 +133,8 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     const rows = routeRows(run);
     printRoutes(rows, run.seconds);
     printMemory(memoryRows);
-    out(`sequential, one connection, ${sequentialSeconds} s each: page read p50 ${seq.page.p50.toFixed(1)} ms (${seq.page.requests} requests), status change p50 ${seq.status.p50.toFixed(1)} ms (${seq.status.requests} requests)`);
+    out(`sequential: one shipper connection, one request at a time, ${sequentialSeconds} s each:`);
+    printRoutes([seq.page, seq.status], sequentialSeconds, false);
     const failures = warm.errorCount + run.errorCount + seq.failures;
     if (warm.errorCount || seq.failures) out(`errors outside the measured run: ${warm.errorCount} in the warm-up, ${seq.failures} in the sequential part`);
     const samples = [...new Set([...warm.errorSamples, ...run.errorSamples, ...seq.samples])].slice(0, 5);
@@ -156,6 +163,7 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     printAims(aims);
     return { engine, failures, lost: lost.length };
   } finally {
+    process.off('SIGINT', interrupt);
     for (const s of servers) await stopServer(s);
     for (const t of targets) t.agent.destroy();
     await database.drop();

@@ -4,6 +4,10 @@ import type { Ledger } from './ledger';
 import { chooseOperation, type Operation, type Role, type VirtualUser } from './scenario';
 import type { World } from './world';
 
+/** Set on Ctrl-C: the loops end early so the bench still stops its servers and drops its database. */
+export const interruption = { requested: false };
+const goOn = (until: number) => !interruption.requested && performance.now() < until;
+
 /** Latencies and failures per operation and role; error bodies kept for the first few. */
 export class Recorder {
   readonly latencies = new Map<string, number[]>();
@@ -70,7 +74,7 @@ export async function runClosedLoop(users: VirtualUser[], operations: Operation[
   recorder.begin();
   await Promise.all(
     users.map(async (user) => {
-      while (performance.now() < until) {
+      while (goOn(until)) {
         const op = chooseOperation(operations, user.role);
         if (!op || !(await perform(user, op, world, ledger, recorder))) await nextTurn();
       }
@@ -83,7 +87,7 @@ export async function runClosedLoop(users: VirtualUser[], operations: Operation[
 export async function runOne(user: VirtualUser, op: Operation, world: World, ledger: Ledger, recorder: Recorder, seconds: number) {
   const until = performance.now() + seconds * 1000;
   recorder.begin();
-  while (performance.now() < until) if (!(await perform(user, op, world, ledger, recorder))) await nextTurn();
+  while (goOn(until)) if (!(await perform(user, op, world, ledger, recorder))) await nextTurn();
   recorder.end();
 }
 

@@ -6,10 +6,11 @@ export type MemoryRow = { pid: number; port: number; peakMb: number; endMb: numb
 const out = (line = '') => process.stdout.write(line + '\n');
 const ms = (v: number) => (Number.isNaN(v) ? '-' : v.toFixed(1)).padStart(8);
 
-export function printRoutes(rows: RouteRow[], seconds: number) {
+export function printRoutes(rows: RouteRow[], seconds: number, totals = true) {
   out(`${'operation'.padEnd(32)} ${'requests'.padStart(8)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`);
-  const sorted = [...rows].sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === 'read' ? -1 : 1));
+  const sorted = !totals ? rows : [...rows].sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === 'read' ? -1 : 1));
   for (const r of sorted) out(`${r.name.padEnd(32)} ${String(r.requests).padStart(8)} ${r.rps.toFixed(1).padStart(7)} ${ms(r.p50)} ${ms(r.p99)} ${String(r.errors).padStart(7)}`);
+  if (!totals) return;
   const requests = rows.reduce((a, r) => a + r.requests, 0);
   const writes = rows.filter((r) => r.kind === 'write').reduce((a, r) => a + r.requests, 0);
   const errors = rows.reduce((a, r) => a + r.errors, 0);
