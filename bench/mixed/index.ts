@@ -5,16 +5,15 @@
  */
 import { closeDb, createDb, migrateLatest } from '../../api/src/db';
 import { createTestDatabase, type EngineName } from '../../api/test/support/engines';
-import { seedBenchData, sizesFor } from '../seed';
+import { BENCH_PASSWORD, benchUsers, seedBenchData, sizesFor } from '../seed';
 import { companyOperations, companyScenario, COMPANIES_IN_USE } from './companyMix';
 import { isOk, Session, targetAt, textOf, type Target } from './http';
 import { Ledger } from './ledger';
-import { interruption, Recorder, routeRows, runClosedLoop, runOne } from './load';
+import { interruption, Recorder, routeRows, runClosedLoop, runOne, type RouteRow } from './load';
 import { out, printAims, printMemory, printRoutes, type Aim } from './report';
 import { listPath, type ConnectionSpec, type Operation, type Scenario, type VirtualUser } from './scenario';
 import { sampleMemory, startServer, stopServer, type ServerProcess } from './servers';
 import { superAdminScenario } from './superAdminMix';
-import { BENCH_PASSWORD, benchUsers } from '../seed';
 import { loadWorld, type World } from './world';
 
 const SCENARIOS: Record<string, Scenario> = { mixed: companyScenario, superadmin: superAdminScenario };
@@ -40,19 +39,22 @@ async function signIn(specs: ConnectionSpec[], targets: Target[], world: World):
     });
     users.push(...(await Promise.all(batch)));
   }
-  // Each company's vehicles are shared out among its staff users: one writer per vehicle.
+  return users;
+}
+
+/** Each company's vehicles shared out among its staff users: one writer per vehicle (see Ledger). */
+function shareOutVehicles(users: VirtualUser[], world: World) {
   for (const company of world.companies.values()) {
     const staff = users.filter((u) => u.company === company && u.role !== 'BUYER');
     company.vehicles.forEach((v, k) => staff.length && staff[k % staff.length].owned.push(v));
   }
-  return users;
 }
 
 /** The sequential table: one shipper of a company the mix does not touch, one request at a time. */
 async function sequential(targets: Target[], world: World, ledger: Ledger, seconds: number) {
   const c = COMPANIES_IN_USE + 1;
   const [user] = await signIn([{ role: 'SHIPPER', username: benchUsers.shipper(c), password: BENCH_PASSWORD, companyIndex: c }], targets, world);
-  user.owned = world.companies.get(c)!.vehicles;
+  user.owned = [...world.companies.get(c)!.vehicles];
   const pageRead: Operation = { name: 'page read (first 25 vehicles)', kind: 'read', weights: {}, plan: () => ({ method: 'GET', path: listPath('vehicles') }) };
   const statusChange = { ...companyOperations.find((op) => op.name === 'write: status change')!, name: 'status change' };
   const recorders: Recorder[] = [];
@@ -105,6 +107,7 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     const specs = scenario.connections(world);
     targets = servers.map((s) => targetAt(s.port, specs.length + 1));
     const users = await signIn(specs, targets, world);
+    shareOutVehicles(users, world);
     out(
       `${scenario.describe(specs)}; ${processes === 1 ? '1 server process' : `${processes} server processes, requests alternating between them (round-robin in the client, one request each)`}`,
     );
@@ -113,7 +116,9 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     const warm = new Recorder();
     await runClosedLoop(users, scenario.operations, world, ledger, warm, warmup);
     const run = new Recorder();
+    const clientCpu = process.cpuUsage();
     await runClosedLoop(users, scenario.operations, world, ledger, run, seconds);
+    const { user: clientUs, system: clientSys } = process.cpuUsage(clientCpu);
     const seq = await sequential(targets, world, ledger, sequentialSeconds);
     if (interruption.requested) throw new Error('interrupted');
     const memoryRows = memory.stop();
@@ -133,6 +138,7 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     const rows = routeRows(run);
     printRoutes(rows, run.seconds);
     printMemory(memoryRows);
+    out(`load generator (this process) CPU: ${((clientUs + clientSys) / 1e4 / run.seconds).toFixed(0)}% of one core`);
     out(`sequential: one shipper connection, one request at a time, ${sequentialSeconds} s each:`);
     printRoutes([seq.page, seq.status], sequentialSeconds, false);
     const failures = warm.errorCount + run.errorCount + seq.failures;
@@ -143,6 +149,7 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     for (const line of lost.slice(0, 5)) out(`  ${line}`);
 
     const shipperRows = routeRows(run, ['SHIPPER']);
+    const worstShipperRoute = shipperRows.reduce<RouteRow | undefined>((worst, r) => (!worst || r.p99 > worst.p99 ? r : worst), undefined);
     const atAimSize = totalVehicles === AIM_VEHICLES && specs.length === AIM_CONNECTIONS && scenario === companyScenario;
     const aims: Aim[] = [
       { label: '0 errors and 0 lost writes', met: failures === 0 && lost.length === 0 },
@@ -157,7 +164,7 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
         note:
           engine !== 'mysql'
             ? 'an aim on MariaDB/MySQL'
-            : `worst ${shipperRows.reduce((w, r) => (r.p99 > w.p99 ? r : w), shipperRows[0] ?? { name: '-', p99: NaN }).name} at ${Math.max(...shipperRows.map((r) => r.p99)).toFixed(1)} ms${atAimSize ? '' : `; measured at ${totalVehicles.toLocaleString('en')} vehicles, ${specs.length} connections`}`,
+            : `shippers' worst: ${worstShipperRoute?.name ?? '-'} at p99 ${worstShipperRoute?.p99.toFixed(1) ?? '-'} ms${atAimSize ? '' : `; measured at ${totalVehicles.toLocaleString('en')} vehicles, ${specs.length} connections`}`,
       },
     ];
     printAims(aims);
