@@ -159,6 +159,7 @@ async function measureBare(): Promise<Row> {
 const engines = ((process.env.BENCH_ENGINES?.split(',') ?? (process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'])) as EngineName[]);
 // `npm run bench -- mixed` or BENCH_ONLY=mixed (or lists, files, invoices) runs one part alone.
 const only = process.argv[2] ?? process.env.BENCH_ONLY;
+if (only && !['lists', 'files', 'invoices', 'mixed'].includes(only)) throw new Error(`unknown part "${only}": lists, files, invoices or mixed`);
 if (!only || only === 'lists') {
   const bare = await measureBare();
   for (const engine of engines) await benchEngine(engine, bare);
@@ -169,5 +170,7 @@ if (!only || only === 'mixed') {
   // The benchmark of real use; errors or lost writes fail the run.
   const results = [];
   for (const engine of engines) results.push(await benchMixed(engine));
+  process.stdout.write('\nbenchmark of real use, aims on each engine:\n');
+  for (const r of results) for (const a of r.aims) if (a.met !== null) process.stdout.write(`  [${r.engine}] ${a.met ? 'met   ' : 'MISSED'}  ${a.label}\n`);
   if (results.some((r) => r.failures > 0 || r.lost > 0)) process.exitCode = 1;
 }

@@ -24,7 +24,7 @@ const AIM_VEHICLES = 100_000;
 const AIM_CONNECTIONS = 50;
 const SHIPPER_P99_MS = 100;
 
-export type MixedResult = { engine: EngineName; failures: number; lost: number };
+export type MixedResult = { engine: EngineName; failures: number; lost: number; aims: Aim[] };
 
 async function signIn(specs: ConnectionSpec[], targets: Target[], world: World): Promise<VirtualUser[]> {
   const users: VirtualUser[] = [];
@@ -168,7 +168,7 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
       },
     ];
     printAims(aims);
-    return { engine, failures, lost: lost.length };
+    return { engine, failures, lost: lost.length, aims };
   } finally {
     process.off('SIGINT', interrupt);
     for (const s of servers) await stopServer(s);
