@@ -81,6 +81,7 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
   const database = await createTestDatabase(engine);
   const servers: ServerProcess[] = [];
   let targets: Target[] = [];
+  let memory: ReturnType<typeof sampleMemory> | undefined;
   const interrupt = () => {
     out('interrupted: stopping the servers and dropping the database');
     interruption.requested = true;
@@ -103,7 +104,7 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
 
     // One after the other: the first start creates the super admin.
     for (let i = 0; i < processes; i++) servers.push(await startServer(database.url));
-    const memory = sampleMemory(servers);
+    memory = sampleMemory(servers);
     const specs = scenario.connections(world);
     targets = servers.map((s) => targetAt(s.port, specs.length + 1));
     const users = await signIn(specs, targets, world);
@@ -171,6 +172,7 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     return { engine, failures, lost: lost.length, aims };
   } finally {
     process.off('SIGINT', interrupt);
+    memory?.stop();
     for (const s of servers) await stopServer(s);
     for (const t of targets) t.agent.destroy();
     await database.drop();
