@@ -5,68 +5,25 @@
  */
 import { closeDb, createDb, migrateLatest } from '../../api/src/db';
 import { createTestDatabase, type EngineName } from '../../api/test/support/engines';
-import { BENCH_PASSWORD, benchUsers, seedBenchData, sizesFor } from '../seed';
-import { companyOperations, companyScenario, COMPANIES_IN_USE } from './companyMix';
-import { isOk, Session, targetAt, textOf, type Target } from './http';
+import { seedBenchData, sizesFor } from '../seed';
+import { AIM_CONNECTIONS, AIM_VEHICLES, judgeAims } from './aims';
+import { companyScenario, COMPANIES_IN_USE } from './companyMix';
+import { targetAt, type Target } from './http';
 import { Ledger } from './ledger';
-import { interruption, Recorder, routeRows, runClosedLoop, runOne, type RouteRow } from './load';
+import { interruption, Recorder, routeRows, runClosedLoop } from './load';
 import { out, printAims, printMemory, printRoutes, type Aim } from './report';
-import { listPath, type ConnectionSpec, type Operation, type Scenario, type VirtualUser } from './scenario';
+import type { Scenario } from './scenario';
+import { sequential } from './sequential';
 import { sampleMemory, startServer, stopServer, type ServerProcess } from './servers';
 import { superAdminScenario } from './superAdminMix';
+import { shareOutVehicles, signIn } from './users';
 import { loadWorld, type World } from './world';
 
 const SCENARIOS: Record<string, Scenario> = { mixed: companyScenario, superadmin: superAdminScenario };
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
-/** The aims' own conditions (the issue): 100,000 vehicles, 50 connections. */
-const AIM_VEHICLES = 100_000;
-const AIM_CONNECTIONS = 50;
-const SHIPPER_P99_MS = 100;
 
 export type MixedResult = { engine: EngineName; failures: number; lost: number; aims: Aim[] };
-
-async function signIn(specs: ConnectionSpec[], targets: Target[], world: World): Promise<VirtualUser[]> {
-  const users: VirtualUser[] = [];
-  // A few at a time: each sign-in hashes a password on the server's thread pool.
-  for (let i = 0; i < specs.length; i += 5) {
-    const batch = specs.slice(i, i + 5).map(async (spec, k) => {
-      const session = new Session(targets, i + k);
-      const answer = await session.request('POST', '/api/login', { username: spec.username, password: spec.password });
-      if (!isOk(answer)) throw new Error(`sign-in of ${spec.username} failed: ${answer.status} ${textOf(answer)}`);
-      const company = spec.companyIndex ? world.companies.get(spec.companyIndex) : undefined;
-      return { index: i + k, role: spec.role, username: spec.username, session, company, owned: [], bought: world.bought.get(spec.username) ?? [] } satisfies VirtualUser;
-    });
-    users.push(...(await Promise.all(batch)));
-  }
-  return users;
-}
-
-/** Each company's vehicles shared out among its staff users: one writer per vehicle (see Ledger). */
-function shareOutVehicles(users: VirtualUser[], world: World) {
-  for (const company of world.companies.values()) {
-    const staff = users.filter((u) => u.company === company && u.role !== 'BUYER');
-    company.vehicles.forEach((v, k) => staff.length && staff[k % staff.length].owned.push(v));
-  }
-}
-
-/** The sequential table: one shipper of a company the mix does not touch, one request at a time. */
-async function sequential(targets: Target[], world: World, ledger: Ledger, seconds: number) {
-  const c = COMPANIES_IN_USE + 1;
-  const [user] = await signIn([{ role: 'SHIPPER', username: benchUsers.shipper(c), password: BENCH_PASSWORD, companyIndex: c }], targets, world);
-  user.owned = [...world.companies.get(c)!.vehicles];
-  const pageRead: Operation = { name: 'page read (first 25 vehicles)', kind: 'read', weights: {}, plan: () => ({ method: 'GET', path: listPath('vehicles') }) };
-  const statusChange = { ...companyOperations.find((op) => op.name === 'write: status change')!, name: 'status change' };
-  const recorders: Recorder[] = [];
-  for (const op of [pageRead, statusChange]) {
-    await runOne(user, op, world, ledger, new Recorder(), 1); // warm-up
-    const recorder = new Recorder();
-    await runOne(user, op, world, ledger, recorder, seconds);
-    recorders.push(recorder);
-  }
-  const [page, status] = recorders.map((r) => routeRows(r)[0]);
-  return { page, status, failures: recorders.reduce((a, r) => a + r.errorCount, 0), samples: recorders.flatMap((r) => r.errorSamples) };
-}
 
 export async function benchMixed(engine: EngineName): Promise<MixedResult> {
   const scenario = SCENARIOS[process.env.BENCH_SCENARIO ?? 'mixed'];
@@ -149,25 +106,15 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     out(`lost writes: ${lost.length} (${ledger.acknowledged} acknowledged writes, ${checked} vehicles and new VINs checked)`);
     for (const line of lost.slice(0, 5)) out(`  ${line}`);
 
-    const shipperRows = routeRows(run, ['SHIPPER']);
-    const worstShipperRoute = shipperRows.reduce<RouteRow | undefined>((worst, r) => (!worst || r.p99 > worst.p99 ? r : worst), undefined);
-    const atAimSize = totalVehicles === AIM_VEHICLES && specs.length === AIM_CONNECTIONS && scenario === companyScenario;
-    const aims: Aim[] = [
-      { label: '0 errors and 0 lost writes', met: failures === 0 && lost.length === 0 },
-      {
-        label: 'status change p50 ≤ page read p50 (sequential, SQLite)',
-        met: engine === 'sqlite' ? seq.status.p50 <= seq.page.p50 : null,
-        note: engine === 'sqlite' ? `${seq.status.p50.toFixed(1)} vs ${seq.page.p50.toFixed(1)} ms` : 'an aim on SQLite',
-      },
-      {
-        label: `p99 ≤ ${SHIPPER_P99_MS} ms on every shipper route (MariaDB, 2 processes, 50 connections, 100,000 vehicles)`,
-        met: engine === 'mysql' && shipperRows.length ? shipperRows.every((r) => r.p99 <= SHIPPER_P99_MS) : null,
-        note:
-          engine !== 'mysql'
-            ? 'an aim on MariaDB/MySQL'
-            : `shippers' worst: ${worstShipperRoute?.name ?? '-'} at p99 ${worstShipperRoute?.p99.toFixed(1) ?? '-'} ms${atAimSize ? '' : `; measured at ${totalVehicles.toLocaleString('en')} vehicles, ${specs.length} connections`}`,
-      },
-    ];
+    const aims = judgeAims({
+      engine,
+      failures,
+      lost: lost.length,
+      sequential: seq,
+      shipperRows: routeRows(run, ['SHIPPER']),
+      atAimSize: totalVehicles === AIM_VEHICLES && specs.length === AIM_CONNECTIONS && scenario === companyScenario,
+      size: `${totalVehicles.toLocaleString('en')} vehicles, ${specs.length} connections`,
+    });
     printAims(aims);
     return { engine, failures, lost: lost.length, aims };
   } finally {
