@@ -1,7 +1,7 @@
 import { VEHICLE_STATUSES } from '../../api/src/domain/statuses';
 import { BENCH_PASSWORD, benchUsers, COLORS, MAKES } from '../seed';
 import { jsonOf } from './http';
-import { listPath, pick, type ConnectionSpec, type Operation, type Role, type Scenario, type VirtualUser } from './scenario';
+import { listPath, pick, VEHICLE_SORTS, type ConnectionSpec, type Operation, type Role, type Scenario, type VirtualUser } from './scenario';
 import type { VehicleState } from './world';
 
 /**
@@ -14,7 +14,6 @@ import type { VehicleState } from './world';
  */
 export const COMPANIES_IN_USE = 20;
 
-const SORTS: [string, string][] = [['createdAt', 'DESC'], ['vin', 'ASC'], ['make', 'ASC'], ['year', 'DESC'], ['status', 'ASC']];
 const PAGE = 25;
 
 /** Shippers and company admins do the same work; buyers only what they may. */
@@ -38,19 +37,19 @@ export const companyOperations: Operation[] = [
     name: 'vehicles: first page, sorted',
     kind: 'read',
     weights: weigh(15, 30),
-    plan: (user) => ({ method: 'GET', path: listPath('vehicles', { sort: pick(SORTS) }) }),
+    plan: () => ({ method: 'GET', path: listPath('vehicles', { sort: pick(VEHICLE_SORTS) }) }),
   },
   {
     name: 'vehicles: middle page',
     kind: 'read',
     weights: weigh(6),
-    plan: (user) => ({ method: 'GET', path: listPath('vehicles', { sort: pick(SORTS), from: pageAt(companyTotal(user) / 2) }) }),
+    plan: (user) => ({ method: 'GET', path: listPath('vehicles', { sort: pick(VEHICLE_SORTS), from: pageAt(companyTotal(user) / 2) }) }),
   },
   {
     name: 'vehicles: deep page',
     kind: 'read',
     weights: weigh(4),
-    plan: (user) => ({ method: 'GET', path: listPath('vehicles', { sort: pick(SORTS), from: pageAt(companyTotal(user) - PAGE * (1 + Math.floor(Math.random() * 4))) }) }),
+    plan: (user) => ({ method: 'GET', path: listPath('vehicles', { sort: pick(VEHICLE_SORTS), from: pageAt(companyTotal(user) - PAGE * (1 + Math.floor(Math.random() * 4))) }) }),
   },
   {
     name: 'vehicles: status filter',

@@ -51,6 +51,9 @@ export type Scenario = {
   operations: Operation[];
 };
 
+/** The vehicle list's sorts the console offers most: its columns' headers. */
+export const VEHICLE_SORTS: [string, string][] = [['createdAt', 'DESC'], ['vin', 'ASC'], ['make', 'ASC'], ['year', 'DESC'], ['status', 'ASC']];
+
 export const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
 
 /** An operation chosen by the role's weights. */

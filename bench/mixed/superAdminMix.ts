@@ -1,29 +1,28 @@
 import { VEHICLE_STATUSES } from '../../api/src/domain/statuses';
 import { MAKES } from '../seed';
-import { listPath, pick, type Operation, type Scenario } from './scenario';
+import { listPath, pick, VEHICLE_SORTS, type Operation, type Scenario } from './scenario';
 import { BENCH_ADMIN_PASSWORD } from './servers';
 
 /**
  * BENCH_SCENARIO=superadmin: the super administrator's screens over the whole install (every
  * company's vehicles): lists, sorts, searches, filters and the dashboard. Reads only.
  */
-const SORTS: [string, string][] = [['createdAt', 'DESC'], ['vin', 'ASC'], ['make', 'ASC'], ['year', 'DESC'], ['status', 'ASC']];
 const w = (n: number) => ({ SUPER_ADMIN: n });
 
 const operations: Operation[] = [
-  { name: 'all vehicles: first page, sorted', kind: 'read', weights: w(20), plan: () => ({ method: 'GET', path: listPath('vehicles', { sort: pick(SORTS) }) }) },
+  { name: 'all vehicles: first page, sorted', kind: 'read', weights: w(20), plan: () => ({ method: 'GET', path: listPath('vehicles', { sort: pick(VEHICLE_SORTS) }) }) },
   {
     name: 'all vehicles: deep page',
     kind: 'read',
     weights: w(5),
-    plan: (_u, world) => ({ method: 'GET', path: listPath('vehicles', { sort: pick(SORTS), from: Math.max(0, Math.floor(world.totalVehicles / 25) * 25 - 25 * (1 + Math.floor(Math.random() * 4))) }) }),
+    plan: (_u, world) => ({ method: 'GET', path: listPath('vehicles', { sort: pick(VEHICLE_SORTS), from: Math.max(0, Math.floor(world.totalVehicles / 25) * 25 - 25 * (1 + Math.floor(Math.random() * 4))) }) }),
   },
   { name: 'all vehicles: status filter', kind: 'read', weights: w(10), plan: () => ({ method: 'GET', path: listPath('vehicles', { filter: { status: pick(VEHICLE_STATUSES) } }) }) },
   {
     name: 'all vehicles: company filter',
     kind: 'read',
     weights: w(10),
-    plan: (_u, world) => ({ method: 'GET', path: listPath('vehicles', { sort: pick(SORTS), filter: { companyId: pick([...world.companies.values()]).id } }) }),
+    plan: (_u, world) => ({ method: 'GET', path: listPath('vehicles', { sort: pick(VEHICLE_SORTS), filter: { companyId: pick([...world.companies.values()]).id } }) }),
   },
   {
     name: 'all vehicles: search q',
