@@ -2,7 +2,8 @@
  * npm run bench: seeds 100,000 vehicles in 100 companies with 5,000 containers into a fresh SQLite
  * database (and MariaDB/MySQL when MYSQL_URL is set), runs the real server in its own process, and
  * loads it with autocannon. Prints req/s, p50 and p99, and each route's throughput relative to a
- * bare Koa JSON endpoint measured in the same run; then ZIP memory, image ingest and invoices.
+ * bare Koa JSON endpoint measured in the same run; then ZIP memory, image ingest and invoices;
+ * then the benchmark of real use (bench/mixed: reads and writes of 50 users at once).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { freePort, ROOT } from '../api/test/support/serverProcess';
 import { BENCH_PASSWORD, seedBenchData } from './seed';
 import { benchFiles } from './files';
 import { benchInvoices } from './invoices';
+import { benchMixed } from './mixed/index';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -141,15 +143,34 @@ function report(engine: string, rows: Row[], bare: Row) {
   for (const [label, ok] of checks) process.stdout.write(`  ${ok ? 'met ' : 'MISSED'}  ${label}\n`);
 }
 
-const barePort = String(await freePort());
-const bareServer = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bareKoa.ts')], { cwd: ROOT, env: { ...process.env, PORT: barePort }, stdio: ['ignore', 'pipe', 'inherit'] });
-await new Promise((r) => bareServer.stdout!.once('data', r));
-const bare = await load('bare Koa JSON', `http://127.0.0.1:${barePort}/`);
-bareServer.kill('SIGTERM');
+/** The yardstick of the lists part: a bare Koa JSON endpoint, measured once. */
+async function measureBare(): Promise<Row> {
+  const barePort = String(await freePort());
+  const bareServer = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bareKoa.ts')], { cwd: ROOT, env: { ...process.env, PORT: barePort }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((r) => bareServer.stdout!.once('data', r));
+  try {
+    return await load('bare Koa JSON', `http://127.0.0.1:${barePort}/`);
+  } finally {
+    bareServer.kill('SIGTERM');
+  }
+}
 
-const engines: EngineName[] = process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
-// BENCH_ONLY=lists (or files, invoices) runs one part alone.
-const only = process.env.BENCH_ONLY;
-if (!only || only === 'lists') for (const engine of engines) await benchEngine(engine, bare);
+// BENCH_ENGINES=mysql (or sqlite) runs one engine alone.
+const engines = ((process.env.BENCH_ENGINES?.split(',') ?? (process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'])) as EngineName[]);
+// `npm run bench -- mixed` or BENCH_ONLY=mixed (or lists, files, invoices) runs one part alone.
+const only = process.argv[2] ?? process.env.BENCH_ONLY;
+if (only && !['lists', 'files', 'invoices', 'mixed'].includes(only)) throw new Error(`unknown part "${only}": lists, files, invoices or mixed`);
+if (!only || only === 'lists') {
+  const bare = await measureBare();
+  for (const engine of engines) await benchEngine(engine, bare);
+}
 if (!only || only === 'files') for (const engine of engines) await benchFiles(engine);
 if (!only || only === 'invoices') for (const engine of engines) await benchInvoices(engine);
+if (!only || only === 'mixed') {
+  // The benchmark of real use; errors or lost writes fail the run.
+  const results = [];
+  for (const engine of engines) results.push(await benchMixed(engine));
+  process.stdout.write('\nbenchmark of real use, aims on each engine:\n');
+  for (const r of results) for (const a of r.aims) if (a.met !== null) process.stdout.write(`  [${r.engine}] ${a.met ? 'met   ' : 'MISSED'}  ${a.label}\n`);
+  if (results.some((r) => r.failures > 0 || r.lost > 0)) process.exitCode = 1;
+}

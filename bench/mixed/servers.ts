@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { freePort, ROOT } from '../../api/test/support/serverProcess';
+
+export const BENCH_ADMIN_PASSWORD = 'bench admin password';
+export type ServerProcess = { child: ChildProcess; port: number; pid: number; exited: Promise<unknown> };
+
+/** The real server in a process of its own, as bench/run.ts starts it; resolves once /api/health answers. */
+export async function startServer(databaseUrl: string, timeoutMs = 60_000): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/server.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+      // The same secret on every process: a session cookie works on either.
+      SESSION_SECRET: 'bench-secret-bench-secret',
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      // Nothing listens there: VIN decoding falls back to the bundled decoder at once.
+      VPIC_URL: 'http://127.0.0.1:9/api',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const server = { child, port, pid: child.pid!, exited };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode})`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await stopServer(server);
+  throw new Error(`server did not answer within ${timeoutMs} ms`);
+}
+
+export async function stopServer(server: ServerProcess) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  const killed = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
+  await server.exited;
+  clearTimeout(killed);
+}
+
+/** Resident memory of a process in MB (Linux /proc), or NaN elsewhere. */
+function rssMb(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Samples each server's RSS every 250 ms: the peak over the run, and the last sample. */
+export function sampleMemory(servers: ServerProcess[]) {
+  const peak = servers.map(() => 0);
+  const last = servers.map(() => NaN);
+  const sample = () =>
+    servers.forEach((s, i) => {
+      const mb = rssMb(s.pid);
+      if (!Number.isNaN(mb)) {
+        last[i] = mb;
+        peak[i] = Math.max(peak[i], mb);
+      }
+    });
+  sample();
+  const timer = setInterval(sample, 250);
+  return {
+    stop() {
+      sample();
+      clearInterval(timer);
+      return servers.map((s, i) => ({ pid: s.pid, port: s.port, peakMb: peak[i], endMb: last[i] }));
+    },
+  };
+}
