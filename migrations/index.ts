@@ -4,6 +4,7 @@ import * as sessionUser from './20261121000100_session_user';
 import * as vehicleStatusRecency from './20261121000200_vehicle_status_recency';
 import * as dataVersion from './20261121000300_data_version';
 import * as dropDataVersion from './20261124000100_drop_data_version';
+import * as filesFollowTheirRecord from './20261124000200_files_follow_their_record';
 import * as rateLimits from './20261124300100_rate_limits';
 
 /**
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261121000200_vehicle_status_recency': vehicleStatusRecency,
   '20261121000300_data_version': dataVersion,
   '20261124000100_drop_data_version': dropDataVersion,
+  '20261124000200_files_follow_their_record': filesFollowTheirRecord,
   '20261124300100_rate_limits': rateLimits,
 };
 

@@ -12,7 +12,11 @@ export async function deleteCompanyWithData(db: Knex, companyId: number): Promis
     await trx('invoices').where({ companyId }).delete();
     await trx('invoice_counters').where({ companyId }).delete();
     await trx('documents').where({ companyId }).delete();
-    await trx('vehicle_files').where({ companyId }).delete();
+    // Files by their record's company: what the company's vehicles and containers hold now.
+    await trx('vehicle_files')
+      .whereIn('vehicleId', trx('vehicles').where({ companyId }).select('id'))
+      .orWhereIn('containerId', trx('containers').where({ companyId }).select('id'))
+      .delete();
     await trx('vehicles').where({ companyId }).delete();
     await trx('containers').where({ companyId }).delete();
     await trx('sessions').whereIn('userId', trx('users').where({ companyId }).select('id')).delete();

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { moveRecordFiles } from '../../services/files/store';
 import type { Knex } from 'knex';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -132,8 +133,12 @@ export function containerRoutes(db: Knex) {
     await uniqueOr409(NUMBER_TAKEN, () =>
       db.transaction(async (trx) => {
         await trx('containers').where({ id: container.id }).update({ ...input, ...owner });
-        // A container moved to another company leaves its old company's vehicles behind.
-        if (owner.companyId !== container.companyId) await trx('vehicles').where({ containerId: container.id }).update({ containerId: null });
+        // A container moved to another company leaves its old company's vehicles behind, and
+        // takes its own files along.
+        if (owner.companyId !== container.companyId) {
+          await trx('vehicles').where({ containerId: container.id }).update({ containerId: null });
+          await moveRecordFiles(trx, { containerId: container.id }, owner.companyId);
+        }
       }),
     );
     ctx.body = await detail((await rows(user).findById(container.id))!);

@@ -7,6 +7,7 @@ import { respondWithList, type ListSpec } from '../../http/listQuery';
 import { parse, parseId } from '../../http/validate';
 import { hashPassword } from '../../services/passwords';
 import { assertCompanyExists } from '../companies/policy';
+import { Vehicle } from '../vehicles/model';
 import { User } from './model';
 import { UserCreateSchema, UserRoleSchema, UserUpdateSchema } from './schema';
 import { checkRoleAndCompany, checkUserChange, checkUserDeletion, scopeUsers } from './policy';
@@ -62,6 +63,16 @@ export function userRoutes(db: Knex) {
     ctx.body = await withCompanyName(created.id);
   });
 
+  /**
+   * A buyer sees the vehicles sold to them (buyerId), whichever company holds them: once moved to
+   * another company, the old company's cars are no longer theirs to see, so those links go in
+   * the same transaction as the move.
+   */
+  const dropForeignSales = (trx: Knex, userId: number, companyId: number | null) => {
+    const sales = Vehicle.query(trx).where('buyerId', userId);
+    return (companyId === null ? sales : sales.whereNot('companyId', companyId)).patch({ buyerId: null });
+  };
+
   const update = async (ctx: ApiContext) => {
     const actor = approvedUser(ctx);
     const target = await findVisible(ctx);
@@ -70,7 +81,10 @@ export function userRoutes(db: Knex) {
     await assertCompanyExists(db, input.companyId);
     const { password, ...fields } = input;
     const patch = { ...fields, ...(password ? { passwordHash: await hashPassword(password) } : {}) };
-    if (Object.keys(patch).length) await User.query(db).patch(patch).findById(target.id);
+    await db.transaction(async (trx) => {
+      if (Object.keys(patch).length) await User.query(trx).patch(patch).findById(target.id);
+      if (input.companyId !== undefined && input.companyId !== target.companyId) await dropForeignSales(trx, target.id, input.companyId);
+    });
     ctx.body = await withCompanyName(target.id);
   };
   router.patch('/:id', authorize('users', 'update'), update);

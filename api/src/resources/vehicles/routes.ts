@@ -16,6 +16,7 @@ import { Vehicle, vehicleJson } from './model';
 import { scopeVehicles } from './policy';
 import { VehicleCreateSchema, VehicleStatusSchema, VehicleUpdateSchema } from './schema';
 import { recordStatusChange, statusHistory } from './statusEvents';
+import { moveRecordFiles } from '../../services/files/store';
 
 const LIST: ListSpec = {
   resource: 'vehicles',
@@ -194,6 +195,7 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
         const { status: previousStatus } = await trx('vehicles').where({ id: vehicle.id }).forUpdate().first('status');
         if (Object.keys(input).length) await Vehicle.query(trx).patch(input).findById(vehicle.id);
         if (input.status && input.status !== previousStatus) await recordStatusChange(trx, vehicle.id, previousStatus, input.status, user.id);
+        if (movesCompany) await moveRecordFiles(trx, { vehicleId: vehicle.id }, companyId);
       }),
     );
     ctx.body = await detail(vehicle.id, user);

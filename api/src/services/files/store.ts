@@ -53,3 +53,12 @@ export async function storeRecordFiles(db: Knex, files: UploadedFile[], owner: F
   }
   return db('vehicle_files').whereIn('id', createdIds).orderBy('id').select(FILE_COLUMNS);
 }
+
+/**
+ * A file's company is its record's company, always: when a vehicle or container moves to another
+ * company, its files move in the same transaction. (They once kept the old company, and deleting
+ * that company then deleted the files of a car that no longer belonged to it.)
+ */
+export async function moveRecordFiles(trx: Knex, owner: FileOwner, companyId: number): Promise<void> {
+  await trx('vehicle_files').where(owner).update({ companyId });
+}
