@@ -297,6 +297,21 @@ describe.each(ENGINES)('list protocol on %s', (engine) => {
       expect(await countRows(t.db, 'users')).toBe(6);
     });
 
+    it('refuses prototype names as sort or filter fields on every list with a 400, never a 500', async () => {
+      for (const path of ['/api/companies', '/api/users', '/api/ports', '/api/containers', '/api/vehicles', '/api/documents', '/api/invoices']) {
+        for (const field of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+          const sorted = await getList(sa, path, { sort: [field, 'ASC'] });
+          expectError(sorted, 400, 'validation.failed');
+          expect(sorted.body.message, `${path} sort ${field}`).toMatch(/sort/i);
+        }
+        for (const raw of ['{"toString":"x"}', '{"constructor":1}', '{"__proto__":{"id":1}}', '{"valueOf_gte":1}', '{"hasOwnProperty":null}']) {
+          const filtered = await sa.get(path).query({ filter: raw });
+          expectError(filtered, 400, 'validation.failed');
+          expect(filtered.body.message, `${path} filter ${raw}`).toMatch(/filter/i);
+        }
+      }
+    });
+
     it('refuses a filter that is not a JSON object', async () => {
       for (const filter of [[1, 2], 'atlas', 5, null, true]) {
         const res = await getList(sa, '/api/companies', { filter });

@@ -47,7 +47,8 @@ function parseSort(value: unknown, spec: ListSpec): [string, 'ASC' | 'DESC'] {
     throw badRequest('Invalid sort: use ["field","ASC"] or ["field","DESC"]');
   }
   const [field, rawOrder] = value;
-  const column = spec.sort[field];
+  // Own properties only: "constructor" or "toString" must be refused, not found on the prototype.
+  const column = Object.hasOwn(spec.sort, field) ? spec.sort[field] : undefined;
   if (!column) throw badRequest(`Invalid sort: "${field}" cannot be sorted on. Use one of: ${Object.keys(spec.sort).join(', ')}`);
   const order = String(rawOrder).toUpperCase();
   if (order !== 'ASC' && order !== 'DESC') throw badRequest('Invalid sort: the order must be ASC or DESC');
@@ -110,7 +111,7 @@ function applyFilter(query: Knex.QueryBuilder, value: unknown, spec: ListSpec): 
     }
     const match = /^(.*?)(_gte|_lte)?$/.exec(key)!;
     const [, field, op] = match;
-    const def = spec.filters[field];
+    const def = Object.hasOwn(spec.filters, field) ? spec.filters[field] : undefined;
     if (!def) throw badRequest(`Invalid filter: "${key}" cannot be filtered on. Use one of: q, ${Object.keys(spec.filters).join(', ')}`);
     if (op) {
       if (def.kind !== 'number' && def.kind !== 'date') throw badRequest(`Invalid filter: ${key} is not a range field`);
