@@ -25,18 +25,36 @@ const BAD_VALUE = new Set([
 const UNAVAILABLE = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
   'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
   'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
   'ER_CON_COUNT_ERROR',
-  'SQLITE_BUSY',
-  'SQLITE_CANTOPEN',
+  'ER_SERVER_SHUTDOWN',
+  'ER_CONNECTION_KILLED',
+  'ER_QUERY_INTERRUPTED',
+  'ER_LOCK_WAIT_TIMEOUT',
 ]);
+/** SQLite's families of "cannot get at the file now": busy, locked, cannot open, disk I/O. */
+const UNAVAILABLE_SQLITE = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL|NOMEM|READONLY_DBMOVED)/;
+
+/**
+ * mysql2 marks an error that broke the connection as fatal; some carry no code at all, as the
+ * ROLLBACK sent on a connection the database closed mid-transaction ("Can't add new command when
+ * connection is in closed state").
+ */
+function isLostConnection(e: DriverError & { fatal?: boolean }): boolean {
+  return e.fatal === true || /connection is in closed state|connection lost/i.test(e.message ?? '');
+}
 
 export function mapDatabaseError(err: unknown): HttpError | null {
-  const e = (err ?? {}) as DriverError & { nativeError?: DriverError; name?: string };
+  const e = (err ?? {}) as DriverError & { nativeError?: DriverError; name?: string; fatal?: boolean };
   const code = e.code ?? e.nativeError?.code;
   if (!code) {
-    if (e.name === 'KnexTimeoutError') return new HttpError(503, 'service.unavailable', 'The database is not answering');
+    if (e.name === 'KnexTimeoutError' || isLostConnection(e)) return new HttpError(503, 'service.unavailable', 'The database is not answering');
     return null;
   }
   if (UNIQUE.has(code)) return new HttpError(409, 'conflict.duplicate', 'This value already exists');
@@ -46,7 +64,9 @@ export function mapDatabaseError(err: unknown): HttpError | null {
   if (MISSING_REFERENCE.has(code)) return new HttpError(400, 'validation.failed', 'A referenced record does not exist');
   if (STILL_REFERENCED.has(code)) return new HttpError(409, 'conflict.reference', 'This record is still in use');
   if (BAD_VALUE.has(code)) return new HttpError(400, 'validation.failed', 'A value is missing, too long or of the wrong kind');
-  if (UNAVAILABLE.has(code)) return new HttpError(503, 'service.unavailable', 'The database is not answering');
+  if (UNAVAILABLE.has(code) || UNAVAILABLE_SQLITE.test(code) || isLostConnection(e)) {
+    return new HttpError(503, 'service.unavailable', 'The database is not answering');
+  }
   return null;
 }
 
