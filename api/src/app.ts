@@ -84,8 +84,8 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
     vehicleRoutes(db, vin),
     vinRoutes(vin),
     dashboardRoutes(db),
-    fileRoutes(db, 'vehicles', config.uploadMaxBytes),
-    fileRoutes(db, 'containers', config.uploadMaxBytes),
+    fileRoutes(db, 'vehicles', config.uploadMaxBytes, config.uploadMaxPixels),
+    fileRoutes(db, 'containers', config.uploadMaxBytes, config.uploadMaxPixels),
     documentRoutes(db, config.uploadMaxBytes),
     invoiceRoutes(db, invoiceRenderer),
     aiRoutes(db, createOllamaVision(config.ollama), config.ollama.concurrency),
@@ -96,7 +96,8 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
     api.allowedMethods({
       throw: true,
       methodNotAllowed: () => new HttpError(405, 'request.methodNotAllowed', 'This method is not allowed on this endpoint'),
-      notImplemented: () => new HttpError(501, 'request.methodNotAllowed', 'This method is not supported'),
+      // A method the server knows nowhere (PROPFIND, TRACE…) is as much refused as a wrong one: 405.
+      notImplemented: () => new HttpError(405, 'request.methodNotAllowed', 'This method is not allowed on this endpoint'),
     }),
   );
 

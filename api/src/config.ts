@@ -33,6 +33,7 @@ const EnvSchema = z.object({
   ADMIN_DIST: z.string().default('./admin/dist'),
   LOG_LEVEL: z.enum(['info', 'error', 'silent']).default('info'),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(25),
+  UPLOAD_MAX_PIXELS_MP: z.coerce.number().positive().max(10_000).default(200),
   OLLAMA_HOST: z.url().default('http://127.0.0.1:11434'),
   OLLAMA_VISION_MODEL: z.string().min(1).default('qwen2.5vl:7b'),
   OLLAMA_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
@@ -63,6 +64,8 @@ export type Config = {
   vpicUrl: string;
   vpicTimeoutMs: number;
   uploadMaxBytes: number;
+  /** The images of one upload together, in pixels (their headers are read before any is decoded). */
+  uploadMaxPixels: number;
   database: { connectTimeoutMs: number; queryTimeoutMs: number };
   keepAliveTimeoutMs: number;
   ollama: { host: string; model: string; timeoutMs: number; concurrency: number };
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vpicUrl: e.VPIC_URL.replace(/\/+$/, ''),
     vpicTimeoutMs: e.VPIC_TIMEOUT_MS,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    uploadMaxPixels: Math.round(e.UPLOAD_MAX_PIXELS_MP * 1_000_000),
     database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS },
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     ollama: { host: e.OLLAMA_HOST.replace(/\/+$/, ''), model: e.OLLAMA_VISION_MODEL, timeoutMs: e.OLLAMA_TIMEOUT_MS, concurrency: e.AI_CONCURRENCY },

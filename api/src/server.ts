@@ -4,6 +4,7 @@ import { closeDb, createDb, migrateLatest } from './db';
 import { createApp } from './app';
 import { checkStartupConfig, listen, listeningUrls, openDatabase, redactedUrl, StartupError, waitForDatabase } from './startup';
 import { createLogger } from './http/logger';
+import { sweepStaleUploads } from './http/uploads';
 import { createInvoiceRenderer } from './services/invoices/renderer';
 import { ensureFirstSuperAdmin } from '../../seeds/firstSuperAdmin';
 
@@ -40,6 +41,8 @@ async function main() {
   }
 
   let stopping = false;
+  const swept = await sweepStaleUploads();
+  if (swept) logger.info('removed uploads left by stopped processes', { folders: swept });
   const app = createApp({ db, config, logger, invoiceRenderer: createInvoiceRenderer({ keepWarm: true }) });
   const handle = app.callback();
   // Responses not yet started: each asks its keep-alive client to close the connection once

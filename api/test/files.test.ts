@@ -1,9 +1,9 @@
 import exifr from 'exifr';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
-import { readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOADS_ROOT } from '../src/http/uploads';
 import { ENGINES } from './support/engines';
 import { startTestApp, type TestApp } from './support/testApp';
 import { seedWorld, type World } from './support/world';
@@ -38,7 +38,8 @@ function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
   });
 }
 
-const uploadTemps = () => readdirSync(tmpdir()).filter((n) => n.startsWith('vx-upload-'));
+/** This process's upload folders (each API process writes its own, named after its pid). */
+const uploadTemps = () => (existsSync(UPLOADS_ROOT) ? readdirSync(UPLOADS_ROOT).filter((n) => n.startsWith(`${process.pid}-`)) : []);
 
 describe.each(ENGINES)('vehicle and container files on %s', (engine) => {
   let t: TestApp;

@@ -737,6 +737,8 @@ const ar: Messages = {
     request: {
       malformedJson: 'تعذر على الخادم قراءة الطلب',
       tooLarge: 'الملف أو الطلب كبير جدًا',
+      tooManyFiles: 'ملفات كثيرة في مرة واحدة: أرسل 20 ملفًا على الأكثر في كل تحميل',
+      tooManyPixels: 'هذه الصور كبيرة جدًا مجتمعةً: أرسلها على دفعات',
       unsupportedMediaType: 'نوع الملف هذا غير مدعوم',
       methodNotAllowed: 'هذا الإجراء غير متاح هنا',
     },

@@ -456,6 +456,8 @@ const en = {
     request: {
       malformedJson: 'The request could not be read by the server',
       tooLarge: 'The file or request is too large',
+      tooManyFiles: 'Too many files at once: send at most 20 per upload',
+      tooManyPixels: 'These images are too large together: send them in several uploads',
       unsupportedMediaType: 'This file type is not supported',
       methodNotAllowed: 'This action is not available here',
     },

@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'validation.failed', // 400 body, params or query invalid (errors: { field: message })
   'request.malformedJson', // 400
   'request.tooLarge', // 413
+  'request.tooManyFiles', // 413: more files than one upload takes
+  'request.tooManyPixels', // 413: the images of one upload decode to too many pixels
   'request.unsupportedMediaType', // 415
   'request.methodNotAllowed', // 405 a known endpoint, another method
   'notFound', // 404 unknown route, or a record that is not yours

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
@@ -16,8 +16,47 @@ declare module 'koa' {
   }
 }
 
-/** formidable's error codes for "too big" and "too many". */
-const TOO_LARGE = new Set([1009, 1015, 1016]);
+/**
+ * Every upload is written into its own folder here, named after the process that reads it, so the
+ * folders a killed process left behind can be told from the ones a running process is writing.
+ */
+export const UPLOADS_ROOT = path.join(tmpdir(), 'vehicle-export-uploads');
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Removes the upload folders of processes that no longer run (a crash or kill -9 mid-upload never
+ * reaches the removal in uploads()). Called at start; folders of running processes, this one's
+ * and other API processes' on the same machine, are left alone. Answers how many it removed.
+ */
+export async function sweepStaleUploads(root = UPLOADS_ROOT): Promise<number> {
+  let entries: string[];
+  try {
+    entries = await readdir(root);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const entry of entries) {
+    const pid = Number(/^(\d+)-/.exec(entry)?.[1]);
+    if (!pid || isRunning(pid)) continue;
+    await rm(path.join(root, entry), { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
+
+/** formidable's error codes: more files than maxFiles, and the ones for "too big". */
+const TOO_MANY_FILES = 1015;
+const TOO_LARGE = new Set([1009, 1016]);
 
 /**
  * Multipart uploads (field `file`, up to 20 files). Each request writes into its own temporary
@@ -29,7 +68,8 @@ export function uploads(maxBytes: number) {
     if (!ctx.is('multipart/form-data')) {
       throw new HttpError(415, 'request.unsupportedMediaType', 'Send the files as multipart/form-data in the field "file"');
     }
-    const dir = await mkdtemp(path.join(tmpdir(), 'vx-upload-'));
+    await mkdir(UPLOADS_ROOT, { recursive: true });
+    const dir = await mkdtemp(path.join(UPLOADS_ROOT, `${process.pid}-`));
     try {
       const parse = koaBody({
         multipart: true,
@@ -50,8 +90,11 @@ export function uploads(maxBytes: number) {
         await parse(ctx, async () => {});
       } catch (err) {
         const e = err as { code?: number; httpCode?: number };
+        if (e.code === TOO_MANY_FILES) {
+          throw new HttpError(413, 'request.tooManyFiles', `At most ${MAX_FILES_PER_REQUEST} files per upload: send the others in another one`);
+        }
         if (TOO_LARGE.has(e.code ?? 0) || e.httpCode === 413) {
-          throw new HttpError(413, 'request.tooLarge', `Files are limited to ${maxMb} MB each and ${MAX_FILES_PER_REQUEST} per upload`);
+          throw new HttpError(413, 'request.tooLarge', `Files are limited to ${maxMb} MB each`);
         }
         throw badRequest('The upload could not be read: send multipart/form-data with the field "file"');
       }

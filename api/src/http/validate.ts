@@ -40,3 +40,22 @@ export const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
+
+/**
+ * Control characters (NUL among them) and invisible formatting characters (right-to-left
+ * overrides, zero-width joiners): in an identifier such as a container, booking or seal number
+ * they only make two numbers that look alike differ, or make one read backwards.
+ */
+const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
+export const withoutHiddenCharacters = (value: string) => !HIDDEN_CHARACTERS.test(value);
+export const HIDDEN_CHARACTERS_MESSAGE = 'must not contain control or invisible formatting characters';
+
+/** optionalText for identifiers: no control or invisible formatting characters. */
+export const optionalIdentifier = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine(withoutHiddenCharacters, { error: HIDDEN_CHARACTERS_MESSAGE })
+    .nullish()
+    .transform((v) => (v ? v : null));

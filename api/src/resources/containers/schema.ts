@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { normalizeContainerNumber } from '../../domain/containerNumber';
-import { optionalText } from '../../http/validate';
+import { HIDDEN_CHARACTERS_MESSAGE, optionalIdentifier, optionalText, withoutHiddenCharacters } from '../../http/validate';
 
 const id = z.number({ error: 'must be an id' }).int().positive();
 
 const containerNumber = z
   .string({ error: 'Container number is required' })
+  .refine(withoutHiddenCharacters, { error: HIDDEN_CHARACTERS_MESSAGE })
   .transform(normalizeContainerNumber)
   .pipe(z.string().min(1, { error: 'Container number is required' }).max(20, { error: 'is at most 20 characters' }));
 
@@ -34,11 +35,11 @@ const isoDate = z
 
 const fields = {
   number: containerNumber,
-  bookingNumber: optionalText(100),
+  bookingNumber: optionalIdentifier(100),
   containerSize: optionalText(20),
   loadingDate: isoDate,
   arrivalDate: isoDate,
-  sealNumber: optionalText(100),
+  sealNumber: optionalIdentifier(100),
   shippingLine: optionalText(100),
   fromPortId: id.nullish().transform((v) => v ?? null),
   toPortId: id.nullish().transform((v) => v ?? null),

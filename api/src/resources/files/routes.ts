@@ -26,7 +26,7 @@ const VARIANTS: Variant[] = ['original', 'compressed', 'thumbnail'];
  * as one streamed ZIP. Access follows the record: whoever may see the vehicle or container may
  * read its files (a BUYER those of the vehicles sold to it); company staff may change them.
  */
-export function fileRoutes(db: Knex, kind: Kind, uploadMaxBytes: number) {
+export function fileRoutes(db: Knex, kind: Kind, uploadMaxBytes: number, uploadMaxPixels: number) {
   const router = new Router({ prefix: `/${kind}/:id` });
   const ownerColumn = OWNER_COLUMN[kind];
 
@@ -58,7 +58,7 @@ export function fileRoutes(db: Knex, kind: Kind, uploadMaxBytes: number) {
     const record = ctx.state.fileRecord as { id: number; companyId: number };
     const user = approvedUser(ctx);
     ctx.status = 201;
-    ctx.body = await storeRecordFiles(db, ctx.state.uploads!, { [ownerColumn]: record.id } as never, record.companyId, user.id);
+    ctx.body = await storeRecordFiles(db, ctx.state.uploads!, { [ownerColumn]: record.id } as never, record.companyId, user.id, uploadMaxPixels);
   });
 
   router.delete('/files/:fileId', authorize('files', 'delete'), async (ctx) => {

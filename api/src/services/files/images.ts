@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import { HttpError } from '../../http/errors';
 
@@ -18,7 +20,42 @@ const unreadable = () => new HttpError(415, 'request.unsupportedMediaType', 'The
  * viewer (long side at most 1600 px) and a thumbnail (at most 320 px). sharp works on libuv's
  * thread pool, so the event loop stays free.
  */
-export async function processImage(path: string, mimeType: string): Promise<ProcessedImage> {
+export function processImage(path: string, mimeType: string): Promise<ProcessedImage> {
+  return imageWork(() => processNow(path, mimeType));
+}
+
+/**
+ * Images decoded at once in this process, all uploads together: each takes a core and up to a few
+ * hundred MB while it is decoded, so four large uploads at once queue here rather than taking
+ * every core and 600 MB.
+ */
+const imageWork = pLimit(Math.max(1, Math.min(2, availableParallelism())));
+
+/**
+ * The pixels of the images of one upload, read from their headers (nothing is decoded), so a
+ * request of small files that decode to huge images is refused before any work: 413 when they
+ * add up to more than maxPixels. Files that are not readable images count nothing here.
+ */
+export async function assertPixelBudget(paths: string[], maxPixels: number): Promise<void> {
+  let total = 0;
+  for (const path of paths) {
+    try {
+      const { width = 0, height = 0, pages = 1 } = await sharp(path, { limitInputPixels: false }).metadata();
+      const pixels = width * height * Math.max(1, pages);
+      // One image over the limit of one image says so, as processImage would.
+      if (width * height > MAX_IMAGE_PIXELS) throw tooLarge();
+      total += pixels;
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      // Not an image sharp reads: the file's own checks say what is wrong with it.
+    }
+  }
+  if (total > maxPixels) {
+    throw new HttpError(413, 'request.tooManyPixels', `The images of one upload may have ${Math.round(maxPixels / 1_000_000)} megapixels in all; these have ${Math.ceil(total / 1_000_000)}. Send them in several uploads.`);
+  }
+}
+
+async function processNow(path: string, mimeType: string): Promise<ProcessedImage> {
   let meta: Metadata;
   try {
     meta = await sharp(path, { limitInputPixels: false }).metadata();

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { Knex } from 'knex';
 import type { UploadedFile } from '../../http/uploads';
 import { detectFile, type Accept, type DetectedFile } from './detect';
-import { processImage } from './images';
+import { assertPixelBudget, processImage } from './images';
 import { writeChunks, writeChunksFromStream } from './chunks';
 import { safeFileName, withExtension } from './names';
 
@@ -16,10 +16,11 @@ export const FILE_COLUMNS = ['id', 'vehicleId', 'containerId', 'fileType', 'file
  * SQLite has one writer); each file is written in its own short transaction, and if a later file
  * fails the earlier ones of this upload are removed, so a refused upload changes nothing.
  */
-export async function storeRecordFiles(db: Knex, files: UploadedFile[], owner: FileOwner, companyId: number, userId: number) {
+export async function storeRecordFiles(db: Knex, files: UploadedFile[], owner: FileOwner, companyId: number, userId: number, maxPixels: number) {
   const accept: Accept = { images: true, text: false };
   const detected: DetectedFile[] = [];
   for (const file of files) detected.push(await detectFile(file.path, accept));
+  await assertPixelBudget(files.filter((_, i) => detected[i].kind === 'IMAGE').map((file) => file.path), maxPixels);
 
   const createdIds: number[] = [];
   try {

@@ -1,0 +1,148 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepStaleUploads, UPLOADS_ROOT } from '../src/http/uploads';
+import { ENGINES } from './support/engines';
+import { expectError } from './support/lists';
+import { pdf } from './support/fixtures';
+import { startServer } from './support/serverProcess';
+import { startTestApp, type TestApp } from './support/testApp';
+import { validVin } from './support/vins';
+
+/** Uploads cannot amplify work, and nothing of a failed one stays behind. */
+describe.each(ENGINES)('upload limits on %s', (engine) => {
+  let t: TestApp;
+  let shipper: supertest.Agent;
+  let vehicleId: number;
+  beforeAll(async () => {
+    t = await startTestApp(engine, { UPLOAD_MAX_PIXELS_MP: '200' });
+    const company = await t.company();
+    shipper = await t.signedIn((await t.user({ role: 'SHIPPER', companyId: company.id })).username);
+    vehicleId = (await shipper.post('/api/vehicles').send({ vin: validVin(), make: 'Ford', model: 'F-150' })).body.id;
+  });
+  afterAll(() => t.close());
+
+  it('refuses images that decode to more pixels together than one upload may have, before decoding any', async () => {
+    // 49 MP each, a few kB of PNG each: five of them are 245 MP.
+    const huge = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#777' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(huge.length).toBeLessThan(200_000);
+    const request = shipper.post(`/api/vehicles/${vehicleId}/files`);
+    for (let i = 0; i < 5; i++) request.attach('file', huge, { filename: `huge-${i}.png`, contentType: 'image/png' });
+    const started = performance.now();
+    const res = await request;
+    expectError(res, 413, 'request.tooManyPixels');
+    expect(res.body.message).toMatch(/200 megapixels in all; these have 245/);
+    // Refused from the headers: no 49 MP image was decoded (each takes about a second).
+    expect(performance.now() - started).toBeLessThan(2500);
+    expect(await t.db('vehicle_files').where({ vehicleId }).count({ n: '*' })).toEqual([{ n: 0 }]);
+  });
+
+  it('says "too many files" for more than 20, and "too large" only for size', async () => {
+    const request = shipper.post(`/api/vehicles/${vehicleId}/files`);
+    for (let i = 0; i < 21; i++) request.attach('file', pdf(1200), { filename: `doc-${i}.pdf`, contentType: 'application/pdf' });
+    const res = await request;
+    expectError(res, 413, 'request.tooManyFiles');
+    expect(res.body.message).toMatch(/At most 20 files per upload/);
+    expect(res.body.message).not.toMatch(/MB/);
+    expect(await t.db('vehicle_files').where({ vehicleId }).count({ n: '*' })).toEqual([{ n: 0 }]);
+  });
+
+  it('answers methods it does not know with a JSON 405', async () => {
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      for (const method of ['PROPFIND', 'MKCOL', 'TRACE']) {
+        const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const req = http.request({ host: '127.0.0.1', port, path: '/api/vehicles', method }, (answer) => {
+            let body = '';
+            answer.on('data', (d) => (body += d));
+            answer.on('end', () => resolve({ status: answer.statusCode!, body }));
+          });
+          req.on('error', reject);
+          req.end();
+        });
+        expect(res.status, method).toBe(405);
+        expect(JSON.parse(res.body)).toMatchObject({ code: 'request.methodNotAllowed' });
+      }
+    } finally {
+      server.close();
+    }
+  });
+
+  it('refuses control and invisible formatting characters in container, booking and seal numbers', async () => {
+    for (const body of [
+      { number: 'MSCU123456\u00005' },
+      { number: '\u202eMSCU1234565' },
+      { number: 'MSCU1234565', bookingNumber: 'BK\u200d123' },
+      { number: 'MSCU1234565', sealNumber: 'SL\u0007' },
+    ]) {
+      const res = await shipper.post('/api/containers').send(body);
+      expectError(res, 400, 'validation.failed');
+      expect(JSON.stringify(res.body.errors), JSON.stringify(body)).toMatch(/control or invisible formatting characters/);
+    }
+    expect(await t.db('containers').count({ n: '*' })).toEqual([{ n: 0 }]);
+    expect((await shipper.post('/api/containers').send({ number: 'MSCU1234565', bookingNumber: 'رقم 77' })).status).toBe(201);
+  });
+});
+
+describe('upload folders', () => {
+  it('removes at start the folders of processes that no longer run, never those of running ones', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'vx-sweep-'));
+    try {
+      const gone = spawn(process.execPath, ['-e', '0']);
+      await new Promise((resolve) => gone.on('exit', resolve));
+      for (const name of [`${gone.pid}-abc`, `${process.pid}-def`, 'not-ours']) {
+        mkdirSync(path.join(root, name));
+        writeFileSync(path.join(root, name, 'part'), 'x');
+      }
+      expect(await sweepStaleUploads(root)).toBe(1);
+      expect(readdirSync(root).sort()).toEqual([`${process.pid}-def`, 'not-ours'].sort());
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('a server killed mid-upload leaves its folder, and the next start removes it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vx-killed-'));
+    const env = { DATABASE_URL: `sqlite:${path.join(dir, 'app.sqlite')}`, DATA_DIR: dir, ADMIN_DIST: './test-results/no-console', ADMIN_USERNAME: 'owner@upload.example', ADMIN_PASSWORD: 'upload owner password' };
+    let server = await startServer(env);
+    try {
+      const base = `http://127.0.0.1:${server.port}`;
+      const signIn = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }) });
+      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const company = await (await fetch(`${base}/api/companies`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ name: 'Upload Co', code: 'UPL' }) })).json();
+      const vehicle = await (await fetch(`${base}/api/vehicles`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ vin: validVin(), companyId: company.id }) })).json();
+
+      // Half an upload sent, then the process is killed.
+      const boundary = 'x-boundary';
+      const upload = http.request({ host: '127.0.0.1', port: server.port, path: `/api/vehicles/${vehicle.id}/files`, method: 'POST', headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(10 * 1024 * 1024) } });
+      upload.on('error', () => undefined);
+      upload.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+      upload.write(pdf(2 * 1024 * 1024));
+      const own = () => (existsSync(UPLOADS_ROOT) ? readdirSync(UPLOADS_ROOT).filter((n) => n.startsWith(`${server.child.pid}-`)) : []);
+      const deadline = Date.now() + 10_000;
+      while (!own().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const left = own();
+      expect(left).toHaveLength(1);
+      server.child.kill('SIGKILL');
+      await server.exited;
+      expect(existsSync(path.join(UPLOADS_ROOT, left[0]))).toBe(true);
+
+      server = await startServer(env);
+      expect(existsSync(path.join(UPLOADS_ROOT, left[0]))).toBe(false);
+      // And no half-stored file.
+      const files = await (await fetch(`http://127.0.0.1:${server.port}/api/vehicles/${vehicle.id}`, { headers: { cookie } })).json();
+      expect(files.files).toEqual([]);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
