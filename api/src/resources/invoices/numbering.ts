@@ -1,28 +1,83 @@
 import type { Knex } from 'knex';
 
+/** Transactions the database ended to break a lock cycle or a wait: tried again. */
 const DEADLOCK = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT', 'SQLITE_BUSY']);
 
+export const formatInvoiceNumber = (year: number, n: number) => `INV-${year}-${String(n).padStart(6, '0')}`;
+
+/** Another invoice of the company took the predicted number first (another process). */
+class NumberTaken extends Error {}
+
+/** The number the next invoice of a company and year gets, unless another is issued first. */
+async function predictedNumber(db: Knex, companyId: number, year: number): Promise<number> {
+  const row = await db('invoice_counters').where({ companyId, year }).first('lastNumber');
+  return Number(row?.lastNumber ?? 0) + 1;
+}
+
 /**
- * The next invoice number of a company for a year, INV-2026-000123: sequential, unique and never
- * reused. The counter row is updated first (an exclusive row lock on MySQL/MariaDB, the single
- * writer on SQLite), so concurrent requests queue for it and each gets the next number.
+ * Takes the next number inside the invoice's own transaction. The counter row is updated first
+ * (an exclusive row lock on MySQL/MariaDB, the single writer on SQLite), so it is held only until
+ * that transaction commits or rolls back, and a rolled-back invoice gives its number back.
  */
-export async function nextInvoiceNumber(db: Knex, companyId: number, year: number): Promise<string> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(async (trx) => {
-        const key = { companyId, year };
-        let updated = await trx('invoice_counters').where(key).increment('lastNumber', 1);
-        if (!updated) {
-          await trx('invoice_counters').insert({ ...key, lastNumber: 0 }).onConflict(['companyId', 'year']).ignore();
-          updated = await trx('invoice_counters').where(key).increment('lastNumber', 1);
-        }
-        const row = await trx('invoice_counters').where(key).first('lastNumber');
-        return `INV-${year}-${String(row.lastNumber).padStart(6, '0')}`;
-      });
-    } catch (err) {
-      const code = (err as { code?: string }).code ?? '';
-      if (attempt >= 5 || !DEADLOCK.has(code)) throw err;
-    }
+async function takeNumber(trx: Knex, companyId: number, year: number): Promise<number> {
+  const key = { companyId, year };
+  let updated = await trx('invoice_counters').where(key).increment('lastNumber', 1);
+  if (!updated) {
+    await trx('invoice_counters').insert({ ...key, lastNumber: 0 }).onConflict(['companyId', 'year']).ignore();
+    updated = await trx('invoice_counters').where(key).increment('lastNumber', 1);
   }
+  const row = await trx('invoice_counters').where(key).first('lastNumber');
+  return Number(row.lastNumber);
+}
+
+/** Per company and year, one invoice at a time in this process. */
+const queues = new Map<string, Promise<unknown>>();
+function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const previous = queues.get(key) ?? Promise.resolve();
+  const done = previous.then(work, work);
+  const tail = done.catch(() => undefined);
+  queues.set(key, tail);
+  void tail.then(() => {
+    if (queues.get(key) === tail) queues.delete(key);
+  });
+  return done;
+}
+
+const ATTEMPTS = 5;
+
+/**
+ * Issues an invoice with the next number of its company and year: sequential, unique, never
+ * reused, and without gaps, even when something fails. The number is taken in the same short
+ * transaction that stores the invoice, so if rendering or storing fails, nothing is used up.
+ *
+ * The PDF carries its number, so it is laid out first, with the number the counter will give, and
+ * outside any transaction: on the embedded database a transaction holds the only connection, and
+ * every other request would wait the 50 ms of a layout. Invoices of one company are made one at a
+ * time in a process, so the predicted number is right unless another process issued one
+ * meanwhile; then this one is laid out again with the next number.
+ */
+export async function issueInvoice<T>(
+  db: Knex,
+  companyId: number,
+  year: number,
+  render: (invoiceNumber: string) => Promise<Buffer>,
+  store: (trx: Knex, invoiceNumber: string, pdf: Buffer) => Promise<T>,
+): Promise<{ invoiceNumber: string; pdf: Buffer; stored: T }> {
+  return oneAtATime(`${companyId}:${year}`, async () => {
+    for (let attempt = 1; ; attempt++) {
+      const predicted = await predictedNumber(db, companyId, year);
+      const invoiceNumber = formatInvoiceNumber(year, predicted);
+      const pdf = await render(invoiceNumber);
+      try {
+        const stored = await db.transaction(async (trx) => {
+          if ((await takeNumber(trx, companyId, year)) !== predicted) throw new NumberTaken();
+          return store(trx, invoiceNumber, pdf);
+        });
+        return { invoiceNumber, pdf, stored };
+      } catch (error) {
+        const retry = error instanceof NumberTaken || DEADLOCK.has((error as { code?: string }).code ?? '');
+        if (!retry || attempt >= ATTEMPTS) throw error;
+      }
+    }
+  });
 }

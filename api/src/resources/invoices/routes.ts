@@ -11,7 +11,7 @@ import type { InvoiceData } from '../../services/invoices/invoiceData';
 import type { InvoiceRenderer } from '../../services/invoices/renderer';
 import { zatcaTlvBase64 } from '../../services/invoices/zatca';
 import { InvoiceRequestSchema } from './schema';
-import { nextInvoiceNumber } from './numbering';
+import { issueInvoice } from './numbering';
 import { invoiceCompany, scopeInvoices } from './policy';
 
 const LIST: ListSpec = {
@@ -99,9 +99,8 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
     const money = { salePrice: formatMinorUnits(totals.salePrice), taxAmount: formatMinorUnits(totals.taxAmount), totalAmount: formatMinorUnits(totals.totalAmount) };
     const taxPercentage = formatMinorUnits(input.taxPercentage).replace(/\.00$/, '');
     const issuedAt = new Date().toISOString();
-    const invoiceNumber = await nextInvoiceNumber(db, companyId, Number(input.date.slice(0, 4)));
-
-    const data: InvoiceData = {
+    const fileName = `invoice-${input.date}.pdf`;
+    const invoiceData = (invoiceNumber: string): InvoiceData => ({
       invoiceNumber,
       issuedDate: input.date,
       issuedAt,
@@ -115,11 +114,8 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
       zatcaQr: input.sellerVatNumber
         ? zatcaTlvBase64({ sellerName: input.companyName, vatNumber: input.sellerVatNumber, timestamp: issuedAt, total: money.totalAmount, vatAmount: money.taxAmount })
         : null,
-    };
-    const pdf = await renderer.render(data);
-    const fileName = `invoice-${input.date}.pdf`;
-
-    const id = await db.transaction(async (trx) => {
+    });
+    const store = async (trx: Knex, invoiceNumber: string, pdf: Buffer) => {
       const [invoiceId] = await trx('invoices').insert({
         invoiceNumber,
         companyId,
@@ -145,7 +141,9 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
       });
       await writeChunks(trx, { invoiceId: Number(invoiceId) }, 'pdf', pdf);
       return Number(invoiceId);
-    });
+    };
+    const issued = await issueInvoice(db, companyId, Number(input.date.slice(0, 4)), (number) => renderer.render(invoiceData(number)), store);
+    const { invoiceNumber, pdf, stored: id } = issued;
 
     ctx.set('X-Invoice-Id', String(id));
     ctx.set('X-Invoice-Number', invoiceNumber);
