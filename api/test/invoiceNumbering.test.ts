@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { Knex } from 'knex';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +84,89 @@ describe.each(ENGINES)('invoice numbering on %s', (engine) => {
     for (const res of answers.slice(0, 3)) {
       const row = await t.db('invoices').where({ id: Number(res.headers['x-invoice-id']) }).first('invoiceNumber');
       expect(row.invoiceNumber).toBe(res.headers['x-invoice-number']);
+    }
+  });
+});
+
+/** A TCP proxy to MariaDB that can drop every connection and refuse new ones: the database killed, then back. */
+async function killableProxy(target: URL) {
+  let down = false;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    if (down) return client.destroy();
+    const upstream = net.connect(Number(target.port || 3306), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => undefined);
+      s.on('close', () => {
+        sockets.delete(s);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    kill: () => {
+      down = true;
+      for (const s of sockets) s.destroy();
+    },
+    restart: () => (down = false),
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe.runIf(process.env.MYSQL_URL)('invoice numbering while MariaDB is killed', () => {
+  it('leaves no gap: every number stored is consecutive, every acknowledged invoice is stored', async () => {
+    const t = await startTestApp('mysql');
+    const proxy = await killableProxy(new URL(t.config.databaseUrl));
+    const url = new URL(t.config.databaseUrl);
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    const db = createDb(url.toString(), { connectTimeoutMs: 1000, queryTimeoutMs: 2000 });
+    const app = createApp({ db, config: { ...t.config, databaseUrl: url.toString() } });
+    try {
+      const company = await t.company();
+      const shipper = await t.user({ role: 'SHIPPER', companyId: company.id });
+      const [containerId] = (await t.db('containers').insert({ number: 'MSCU1234565', companyId: company.id, createdAt: new Date().toISOString() })).map(Number);
+      const agent = supertest.agent(app.callback());
+      expect((await agent.post('/api/login').send({ username: shipper.username, password: PASSWORD })).status).toBe(200);
+      const body = {
+        containerIds: [containerId], paymentMethod: 'cash', date: '2026-11-21', buyerName: 'Buyer', buyerAddress: 'Riyadh', buyerPhone: '+966500000000',
+        buyerEmail: 'buyer@example.com', companyName: 'Gulf Motors', companyAddress: 'King Fahd Rd', companyCity: 'Riyadh', companyCountry: 'Saudi Arabia',
+        salePrice: '1000.00', taxPercentage: '15',
+      };
+      const sent = Array.from({ length: 30 }, () => agent.post('/api/invoice').send(body).then((res) => res, () => undefined));
+      // Killed while the invoices are being made, back 300 ms later.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      proxy.kill();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      proxy.restart();
+      const answers = await Promise.all(sent);
+      const acknowledged = answers.filter((res) => res?.status === 201).map((res) => res!.headers['x-invoice-number'] as string);
+      const refused = answers.filter((res) => res && res.status !== 201);
+      expect(acknowledged.length).toBeGreaterThan(0);
+      expect(refused.length, 'some invoices met the killed database').toBeGreaterThan(0);
+      for (const res of refused) expect([500, 503]).toContain(res!.status);
+
+      const stored = (await t.db('invoices').where({ companyId: company.id }).orderBy('invoiceNumber').pluck('invoiceNumber')) as string[];
+      expect(stored).toEqual(Array.from({ length: stored.length }, (_, i) => `INV-2026-${String(i + 1).padStart(6, '0')}`));
+      for (const number of acknowledged) expect(stored).toContain(number);
+      // Once the database is back, the next invoice takes the next number.
+      const next = await agent.post('/api/invoice').send(body);
+      expect(next.status).toBe(201);
+      expect(next.headers['x-invoice-number']).toBe(`INV-2026-${String(stored.length + 1).padStart(6, '0')}`);
+    } finally {
+      await app.closeResources();
+      await closeDb(db);
+      await proxy.close();
+      await t.close();
     }
   });
 });

@@ -36,7 +36,7 @@ export type Refusal = { retryAfterS: number; reason: 'address' | 'usernameAndAdd
 export type SignInThrottle = {
   /** Takes this attempt's points; answers a refusal when a limit is passed. */
   beforeSignIn(username: string, ip: string): Promise<Refusal | null>;
-  /** A right password: the address's attempts for this username are forgotten. */
+  /** A right password: this username's attempts (from this address and from all) are forgotten. */
   signedIn(username: string, ip: string): Promise<void>;
   beforeRegister(ip: string): Promise<Refusal | null>;
 };
@@ -102,6 +102,9 @@ export function signInThrottle(db: Knex): SignInThrottle {
     async signedIn(username, ip) {
       const l = await get();
       await l.usernameAndAddress.delete(limitKey(username, ip));
+      // The owner knows the password: the username's count starts again, or a user who signs in
+      // often (tabs, phones, an intranet page) would be slowed by their own sign-ins.
+      await l.username.delete(limitKey(username));
       await l.address.reward(limitKey(ip));
     },
     async beforeRegister(ip) {
