@@ -1,50 +1,10 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseProxy } from './support/databaseProxy';
 import { createTestDatabase, type TestDatabase } from './support/engines';
 import { startServer, type RunningServer } from './support/serverProcess';
-
-/**
- * A TCP proxy between the API and MariaDB that can stop forwarding, as a frozen database server
- * (kill -STOP) or a stalled network does: connections stay open, nothing comes back. Bytes held
- * while frozen are delivered on thaw, as the resumed server would read them.
- */
-async function freezableProxy(target: URL) {
-  let frozen = false;
-  const held: (() => void)[] = [];
-  const sockets = new Set<net.Socket>();
-  const forward = (from: net.Socket, to: net.Socket) =>
-    from.on('data', (chunk) => (frozen ? held.push(() => to.write(chunk)) : to.write(chunk)));
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 3306), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('error', () => undefined);
-      s.on('close', () => {
-        sockets.delete(s);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    forward(client, upstream);
-    forward(upstream, client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    freeze: () => (frozen = true),
-    thaw: () => {
-      frozen = false;
-      for (const send of held.splice(0)) send();
-    },
-    close: () => {
-      for (const s of sockets) s.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 const timed = async <T>(work: () => Promise<T>) => {
   const started = Date.now();
@@ -55,7 +15,7 @@ const timed = async <T>(work: () => Promise<T>) => {
 describe.runIf(process.env.MYSQL_URL)('a frozen MySQL/MariaDB database', () => {
   let dir: string;
   let database: TestDatabase;
-  let proxy: Awaited<ReturnType<typeof freezableProxy>>;
+  let proxy: Awaited<ReturnType<typeof databaseProxy>>;
   let server: RunningServer;
   const base = () => `http://127.0.0.1:${server.port}`;
 
@@ -65,7 +25,7 @@ describe.runIf(process.env.MYSQL_URL)('a frozen MySQL/MariaDB database', () => {
     writeFileSync(path.join(dir, 'dist/index.html'), '<!doctype html><title>console</title>');
     database = await createTestDatabase('mysql');
     const url = new URL(database.url);
-    proxy = await freezableProxy(new URL(database.url));
+    proxy = await databaseProxy(new URL(database.url));
     url.hostname = '127.0.0.1';
     url.port = String(proxy.port);
     server = await startServer({

@@ -1,10 +1,10 @@
-import net from 'node:net';
 import type { Knex } from 'knex';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../src/app';
 import { closeDb, createDb } from '../src/db';
 import { createInvoiceRenderer, type InvoiceRenderer } from '../src/services/invoices/renderer';
+import { databaseProxy } from './support/databaseProxy';
 import { ENGINES } from './support/engines';
 import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
 
@@ -88,44 +88,10 @@ describe.each(ENGINES)('invoice numbering on %s', (engine) => {
   });
 });
 
-/** A TCP proxy to MariaDB that can drop every connection and refuse new ones: the database killed, then back. */
-async function killableProxy(target: URL) {
-  let down = false;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    if (down) return client.destroy();
-    const upstream = net.connect(Number(target.port || 3306), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('error', () => undefined);
-      s.on('close', () => {
-        sockets.delete(s);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.pipe(upstream);
-    upstream.pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    kill: () => {
-      down = true;
-      for (const s of sockets) s.destroy();
-    },
-    restart: () => (down = false),
-    close: () => {
-      for (const s of sockets) s.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 describe.runIf(process.env.MYSQL_URL)('invoice numbering while MariaDB is killed', () => {
   it('leaves no gap: every number stored is consecutive, every acknowledged invoice is stored', async () => {
     const t = await startTestApp('mysql');
-    const proxy = await killableProxy(new URL(t.config.databaseUrl));
+    const proxy = await databaseProxy(new URL(t.config.databaseUrl));
     const url = new URL(t.config.databaseUrl);
     url.hostname = '127.0.0.1';
     url.port = String(proxy.port);
