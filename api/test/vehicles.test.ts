@@ -102,15 +102,27 @@ describe.each(ENGINES)('vehicles on %s', (engine) => {
     expect(res.body.vinCheckDigitValid).toBe(false);
   });
 
-  it('needs a company from a SUPER_ADMIN and takes the user’s own company from everyone else', async () => {
+  it('needs a company from a SUPER_ADMIN, takes the user’s own company from everyone else, and refuses another company like containers do', async () => {
     const missing = await w.clients.SUPER_ADMIN.post('/api/vehicles').send({ vin: validVin() });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Company is required');
     const sa = await w.clients.SUPER_ADMIN.post('/api/vehicles').send({ vin: validVin(), companyId: w.companyB.id });
     expect(sa.body.companyId).toBe(w.companyB.id);
-    const own = await w.clients.COMPANY_ADMIN.post('/api/vehicles').send({ vin: validVin(), companyId: w.companyB.id });
+    const own = await w.clients.COMPANY_ADMIN.post('/api/vehicles').send({ vin: validVin(), companyId: w.companyA.id });
     expect(own.status).toBe(201);
     expect(own.body.companyId).toBe(w.companyA.id);
+    const implicit = await w.clients.SHIPPER.post('/api/vehicles').send({ vin: validVin() });
+    expect(implicit.body.companyId).toBe(w.companyA.id);
+    for (const client of [w.clients.COMPANY_ADMIN, w.clients.SHIPPER]) {
+      const vin = validVin();
+      const foreignVehicle = await client.post('/api/vehicles').send({ vin, companyId: w.companyB.id });
+      const foreignContainer = await client.post('/api/containers').send({ number: 'TGHU1234569', companyId: w.companyB.id });
+      for (const res of [foreignVehicle, foreignContainer]) {
+        expect(res.status).toBe(403);
+        expect(res.body.message).toMatch(/^Only a super administrator can choose the company/);
+      }
+      expect(await t.db('vehicles').where({ vin }).first()).toBeUndefined();
+    }
   });
 
   it('refuses another company’s container or buyer, on create and on update', async () => {

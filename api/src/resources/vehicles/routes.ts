@@ -137,6 +137,10 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
   router.post('/', authorize('vehicles', 'create'), async (ctx) => {
     const user = approvedUser(ctx);
     const input = parse(VehicleCreateSchema, ctx.request.body, 'vehicle');
+    // As for containers: another company's id is refused, never silently replaced by one's own.
+    if (user.role !== 'SUPER_ADMIN' && input.companyId !== undefined && input.companyId !== user.companyId) {
+      throw forbidden('Only a super administrator can choose the company');
+    }
     const companyId = user.role === 'SUPER_ADMIN' ? input.companyId : user.companyId;
     if (!companyId) throw badRequest('Company is required', { companyId: 'is required' });
     if (user.role === 'SUPER_ADMIN') await assertCompanyExists(db, companyId);
