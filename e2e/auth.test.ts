@@ -205,7 +205,7 @@ describe('menus follow the permission table', () => {
     await api.createUser('SHIPPER', company.id);
     const { context, page } = await newPage(browser);
     await signIn(page, companyAdmin.username, companyAdmin.password);
-    expect(await menuEntries(page)).toEqual(['Dashboard', 'Users', 'Vehicles', 'Containers', 'Ports', 'Invoices']);
+    expect(await menuEntries(page)).toEqual(['Dashboard', 'Users', 'Vehicles', 'Containers', 'Ports', 'Invoices', 'Settings']);
 
     await page.goto('/users');
     await page.getByTestId('users-table').waitFor();

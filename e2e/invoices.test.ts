@@ -113,22 +113,25 @@ describe('generating from the containers screen (/containers?action=invoice)', (
     await p.goto('/containers?action=invoice');
     await p.getByRole('checkbox', { name: `Select container ${container.number}` }).check();
 
-    // The defaults: today, cash, the seller prefilled, tax empty.
+    // The defaults: today, cash, the seller prefilled from the company's profile (an empty
+    // profile: the company's name), tax empty.
     const form = p.getByTestId('invoice-form');
+    await form.locator('[data-testid=seller-source][data-state=loaded]').waitFor();
     expect(await form.getByLabel(/^Invoice date/).inputValue()).toBe(todayIso());
     expect(await form.getByRole('radio', { name: 'Cash' }).isChecked()).toBe(true);
-    expect(await form.getByRole('textbox', { name: /^Seller name/ }).inputValue()).toBe('Vehicle Export Trading');
-    expect(await form.getByRole('textbox', { name: /^Seller country/ }).inputValue()).toBe('United States');
+    expect(await form.getByRole('textbox', { name: /^Seller name/ }).inputValue()).toBe(company.name);
+    expect(await form.getByRole('textbox', { name: /^Seller country/ }).inputValue()).toBe('');
+    expect(await form.getByTestId('sale-price-currency').innerText()).toBe('USD');
     expect(await form.getByRole('textbox', { name: /^Tax/ }).inputValue()).toBe('');
 
     await form.getByRole('textbox', { name: /^Buyer name/ }).fill('Gulf Motors Trading');
     await form.getByRole('textbox', { name: /^Buyer e-mail/ }).fill('buyer@gulf-motors.example');
     await form.getByRole('textbox', { name: /^Sale price/ }).fill('10000');
-    expect(await p.getByTestId('invoice-total').inputValue()).toBe('$10,000.00');
+    expect(await p.getByTestId('invoice-total').inputValue()).toBe('10,000.00 USD');
     await form.getByRole('textbox', { name: /^Tax/ }).fill('15');
-    expect(await p.getByTestId('invoice-total').inputValue()).toBe('$11,500.00');
+    expect(await p.getByTestId('invoice-total').inputValue()).toBe('11,500.00 USD');
     await form.getByRole('textbox', { name: /^Sale price/ }).fill('2500.50');
-    expect(await p.getByTestId('invoice-total').inputValue()).toBe('$2,875.58'); // 2875.575 rounded half up, in cents
+    expect(await p.getByTestId('invoice-total').inputValue()).toBe('2,875.58 USD'); // 2875.575 rounded half up, in cents
     await form.getByRole('textbox', { name: /^Sale price/ }).fill('12,5');
     expect(await p.getByTestId('invoice-total').inputValue()).toBe('—');
     await form.getByRole('textbox', { name: /^Sale price/ }).fill('10000');
@@ -142,7 +145,7 @@ describe('generating from the containers screen (/containers?action=invoice)', (
     await row.waitFor();
     const text = await row.innerText();
     expect(text).toContain('Gulf Motors Trading');
-    expect(text).toContain('$11,500.00');
+    expect(text).toContain('11,500.00 USD');
     expect(text).toMatch(/INV-\d{4}-\d{6}/);
     const [y, m, d] = todayIso().split('-').map(Number);
     expect(text).toContain(new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' }));
@@ -226,10 +229,11 @@ describe('the container invoice dialog (/containers/{id})', () => {
     const dialog = p.getByTestId('container-invoice-dialog');
     await dialog.waitFor();
 
-    // Defaults of this form: tax 15, wire transfer, its own seller.
+    // Defaults of this form: tax 15, wire transfer; the seller from the company's profile.
+    await dialog.locator('[data-testid=seller-source][data-state=loaded]').waitFor();
     expect(await dialog.getByRole('textbox', { name: /^Tax/ }).inputValue()).toBe('15');
     expect(await dialog.getByRole('radio', { name: 'Wire transfer' }).isChecked()).toBe(true);
-    expect(await dialog.getByRole('textbox', { name: /^Seller name/ }).inputValue()).toBe('Vehicle Export Trading KSA');
+    expect(await dialog.getByRole('textbox', { name: /^Seller name/ }).inputValue()).toBe(own.name);
     expect(await dialog.getByLabel(/^Invoice date/).inputValue()).toBe(todayIso());
 
     // The page's container is preselected; one row is always kept.
@@ -260,7 +264,7 @@ describe('the container invoice dialog (/containers/{id})', () => {
 
     await dialog.getByRole('textbox', { name: /^Buyer name/ }).fill('Ahmed Al Harbi');
     await dialog.getByRole('textbox', { name: /^Sale price/ }).fill('2500.50');
-    expect(await dialog.getByTestId('invoice-total').inputValue()).toBe('$2,875.58');
+    expect(await dialog.getByTestId('invoice-total').inputValue()).toBe('2,875.58 USD');
     const [download] = await Promise.all([p.waitForEvent('download'), dialog.getByTestId('generate-invoice').click()]);
     expect(download.suggestedFilename()).toBe(`invoice-Ahmed-Al-Harbi-${todayIso()}.pdf`);
     expect((await downloaded(download)).subarray(0, 4).toString()).toBe('%PDF');
@@ -273,7 +277,7 @@ describe('the container invoice dialog (/containers/{id})', () => {
     const text = await row.innerText();
     expect(text).toContain(first.number);
     expect(text).toContain(second.number);
-    expect(text).toContain('$2,875.58');
+    expect(text).toContain('2,875.58 USD');
     await context.close();
   });
 
@@ -297,7 +301,7 @@ describe('the invoices list', () => {
     await openInvoices(p, invoice.invoiceNumber);
     const row = invoiceRow(p, invoice.invoiceNumber);
     await row.waitFor();
-    expect(await row.innerText()).toContain('$1,050.00');
+    expect(await row.innerText()).toContain('1,050.00 USD');
     expect(await row.innerText()).toContain('Mar 01, 2026');
     await row.getByRole('button', { name: `Details of invoice ${invoice.invoiceNumber}` }).click();
     const dialog = p.getByTestId('invoice-details');
@@ -305,7 +309,7 @@ describe('the invoices list', () => {
     expect(await dialog.getByRole('heading').first().innerText()).toContain(invoice.invoiceNumber);
     expect(await dialog.getByTestId('invoice-payment-method').innerText()).toBe('Wire transfer');
     expect(await dialog.getByTestId('invoice-file-size').innerText()).toBe(`${(invoice.size / 1024).toFixed(2)} KB`);
-    expect(await dialog.getByTestId('invoice-total-amount').innerText()).toBe('$1,050.00');
+    expect(await dialog.getByTestId('invoice-total-amount').innerText()).toBe('1,050.00 USD');
     await p.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });

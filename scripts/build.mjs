@@ -2,7 +2,7 @@
 // into dist/api), so that a production install runs without TypeScript tools
 // (`npm ci --omit=dev` on a built tree, docs/operations.md).
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,5 +40,7 @@ if (only !== 'console') {
     sourcemap: true,
     logLevel: 'warning',
   });
+  // The invoice template is read at run time beside the compiled code (services/invoices/pdf.ts).
+  copyFileSync(path.join(root, 'api/src/services/invoices/invoice.typ'), path.join(outdir, 'invoice.typ'));
   console.log(`API compiled to ${path.relative(root, outdir)} in ${Math.round(performance.now() - started)} ms`);
 }

@@ -22,11 +22,13 @@ import vehicles from './vehicles';
 import containers from './containers';
 import documents from './documents';
 import invoices from './invoices';
+import { OWN_SETTINGS_PATH } from './companyProfile/paths';
 
 // Pages load on first visit (the layout wraps resource pages in a Suspense of its own).
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const AuthPage = lazy(() => import('./auth/AuthPage'));
 const WaitingApproval = lazy(() => import('./auth/WaitingApproval'));
+const OwnCompanySettings = lazy(() => import('./companyProfile/CompanySettings').then((module) => ({ default: module.OwnCompanySettings })));
 
 const DefaultLoading = () => <LoadingScreen />;
 const store = memoryStore();
@@ -68,6 +70,9 @@ export const App = () => {
           <CustomRoutes noLayout>
             <Route path="/auth" element={outsideLayout(AuthPage)} />
             <Route path="/waiting-approval" element={outsideLayout(WaitingApproval)} />
+          </CustomRoutes>
+          <CustomRoutes>
+            <Route path={OWN_SETTINGS_PATH} element={<OwnCompanySettings />} />
           </CustomRoutes>
           <Resource name="companies" {...companies} />
           <Resource name="users" {...users} />

@@ -24,6 +24,7 @@ import { createVinDecoder } from './services/vin/decoder';
 import { fileRoutes } from './resources/files/routes';
 import { documentRoutes } from './resources/documents/routes';
 import { invoiceRoutes } from './resources/invoices/routes';
+import { invoiceSellerRoutes } from './resources/invoices/sellerRoutes';
 import { aiRoutes } from './resources/ai/routes';
 import { createOllamaVision } from './services/vision/ollamaVision';
 import { createInvoiceRenderer, type InvoiceRenderer } from './services/invoices/renderer';
@@ -88,6 +89,7 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
     fileRoutes(db, 'containers', config.uploadMaxBytes, config.uploadMaxPixels),
     documentRoutes(db, config.uploadMaxBytes),
     invoiceRoutes(db, invoiceRenderer),
+    invoiceSellerRoutes(db),
     aiRoutes(db, createOllamaVision(config.ollama), config.ollama.concurrency),
   ];
   for (const r of resources) api.use(r.routes());

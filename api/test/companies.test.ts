@@ -144,7 +144,23 @@ describe.each(ENGINES)('companies on %s', (engine) => {
     it('creates a company and answers 201 with the record, code trimmed and upper-cased', async () => {
       const res = await w.clients.SUPER_ADMIN.post('/api/companies').send({ name: '  Al Noor Trading  ', code: ' noor-1 ' });
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ id: expect.any(Number), name: 'Al Noor Trading', code: 'NOOR-1', active: true, createdAt: expect.any(String) });
+      expect(res.body).toEqual({
+        id: expect.any(Number),
+        name: 'Al Noor Trading',
+        code: 'NOOR-1',
+        active: true,
+        createdAt: expect.any(String),
+        // The invoice profile (companyProfile.test.ts): empty, USD, no logo.
+        legalNameEn: null,
+        legalNameAr: null,
+        address: null,
+        city: null,
+        country: null,
+        vatNumber: null,
+        commercialRegistrationNumber: null,
+        currency: 'USD',
+        hasLogo: false,
+      });
       expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
       const one = await w.clients.SUPER_ADMIN.get(`/api/companies/${res.body.id}`);
       expect(one.status).toBe(200);
@@ -269,20 +285,22 @@ describe.each(ENGINES)('companies on %s', (engine) => {
       expect((await ca.get('/api/companies/999999')).body).toEqual(other.body);
     });
 
-    it('lets a company admin read only: every write is 403 and changes nothing', async () => {
+    it('keeps a company admin from creating, deleting, renaming or deactivating companies: 403, nothing changes', async () => {
+      // Its own company's invoice profile it may edit: companyProfile.test.ts.
       const ca = w.clients.COMPANY_ADMIN;
       const before = await t.db('companies').orderBy('id');
-      for (const request of [
-        ca.post('/api/companies').send({ name: 'Mine', code: 'MINE' }),
-        ca.patch(`/api/companies/${w.companyA.id}`).send({ name: 'Renamed' }),
-        ca.put(`/api/companies/${w.companyA.id}`).send({ active: false }),
-        ca.delete(`/api/companies/${w.companyA.id}`),
-        ca.patch(`/api/companies/${w.companyB.id}`).send({ name: 'Renamed' }),
-        ca.delete(`/api/companies/${w.companyB.id}`),
-      ]) {
+      const requests: [Promise<{ status: number; body: any; headers: Record<string, any> }>, string][] = [
+        [ca.post('/api/companies').send({ name: 'Mine', code: 'MINE' }), 'You are not authorized to access this page'],
+        [ca.patch(`/api/companies/${w.companyA.id}`).send({ name: 'Renamed' }), 'Only a super administrator can change the name, code or status of a company'],
+        [ca.put(`/api/companies/${w.companyA.id}`).send({ active: false }), 'Only a super administrator can change the name, code or status of a company'],
+        [ca.delete(`/api/companies/${w.companyA.id}`), 'You are not authorized to access this page'],
+        [ca.patch(`/api/companies/${w.companyB.id}`).send({ name: 'Renamed' }), 'Only a super administrator can change the name, code or status of a company'],
+        [ca.delete(`/api/companies/${w.companyB.id}`), 'You are not authorized to access this page'],
+      ];
+      for (const [request, message] of requests) {
         const res = await request;
         expectError(res, 403, 'auth.forbidden');
-        expect(res.body.message).toBe('You are not authorized to access this page');
+        expect(res.body.message).toBe(message);
       }
       expect(await t.db('companies').orderBy('id')).toEqual(before);
     });

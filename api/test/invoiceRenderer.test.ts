@@ -12,7 +12,7 @@ describe('invoice renderer kept warm (as the server makes it)', () => {
       await renderer.warmedUp;
       const data = sampleInvoice(99);
       const text = pdfText(await renderer.render(data));
-      for (const expected of [data.invoiceNumber, data.containers[9].number, data.containers[9].vehicles[3].vin, '229999.99']) expect(text).toContain(expected);
+      for (const expected of [data.invoiceNumber, data.containers[9].number, data.containers[9].vehicles[3].vin, '229,999.99 SAR']) expect(text).toContain(expected);
     } finally {
       await renderer.close();
     }
@@ -23,4 +23,23 @@ describe('invoice renderer kept warm (as the server makes it)', () => {
     await renderer.close();
     await expect(renderer.warmedUp).resolves.toBeUndefined();
   });
+});
+
+describe('invoice renderer replacing its worn workers', () => {
+  it('hands over to a fresh pool every few invoices, losing none', async () => {
+    const renderer = createInvoiceRenderer({ rendersPerPool: 3 });
+    try {
+      const invoices = Array.from({ length: 8 }, (_, n) => sampleInvoice(n));
+      const pdfs: Buffer[] = [];
+      // One at a time, as the numbering does per company: each pool takes 3, then the next one.
+      for (const data of invoices) pdfs.push(await renderer.render(data));
+      pdfs.forEach((pdf, n) => expect(pdfText(pdf)).toContain(invoices[n].invoiceNumber));
+      expect(renderer.poolsStarted).toBe(3);
+      // And when several are asked for at once across a hand-over.
+      const together = await Promise.all(invoices.slice(0, 5).map((data) => renderer.render(data)));
+      together.forEach((pdf, n) => expect(pdfText(pdf)).toContain(invoices[n].invoiceNumber));
+    } finally {
+      await renderer.close();
+    }
+  }, 60_000);
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from './support/engines';
+import { findParagraph, pdfSegments } from './support/pdfText';
 import { startTestApp, type TestApp } from './support/testApp';
 import { seedWorld, type World } from './support/world';
 import { validVin } from './support/vins';
@@ -67,7 +68,7 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="invoice-2026-11-21.pdf"');
     expect(res.body.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(res.body);
-    for (const expected of ['Mohammed Al Otaibi', 'MSCU1234565', vin, '22999.99', '3000.00', '19999.99', 'INV-2026-', 'Cash', 'TAX INVOICE']) expect(text).toContain(expected);
+    for (const expected of ['Mohammed Al Otaibi', 'MSCU1234565', vin, '22,999.99 USD', '3,000.00 USD', '19,999.99 USD', 'INV-2026-', 'Cash', 'TAX INVOICE']) expect(text).toContain(expected);
     // Arabic labels come out in reading order.
     for (const arabic of ['فاتورة ضريبية', 'المشتري', 'البائع', 'الإجمالي', 'شركة الخليج للسيارات']) expect(text).toContain(arabic);
 
@@ -92,6 +93,9 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
       issuedDate: '2026-11-21',
       fileSize: res.body.length,
       createdBy: w.shipper.id,
+      currency: 'USD',
+      sellerName: 'شركة الخليج للسيارات',
+      sellerVatNumber: '300000000000003',
     });
     const download = await w.clients.COMPANY_ADMIN.get(`/api/invoices/${id}/download`).buffer(true).parse(binary);
     expect(download.body.equals(res.body)).toBe(true);
@@ -117,6 +121,41 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
     // Another company counts on its own.
     const other = await w.clients.SUPER_ADMIN.post('/api/invoice').send(request({ containerIds: [containerB], date: '2027-03-01' }));
     expect(other.headers['x-invoice-number']).toBe('INV-2027-000001');
+  });
+
+  it('takes the seller from the company’s invoice profile when the form leaves it out', async () => {
+    const profile = { legalNameEn: 'Gulf Motors Trading LLC', legalNameAr: 'شركة الخليج للسيارات المحدودة', address: 'مبنى 12، شارع 45', city: 'Jeddah', country: 'Saudi Arabia', vatNumber: '311111111111113', commercialRegistrationNumber: '4030123456', currency: 'SAR' };
+    expect((await w.clients.COMPANY_ADMIN.patch(`/api/companies/${w.companyA.id}`).send(profile)).status).toBe(200);
+    try {
+      const { companyName: _n, companyAddress: _a, companyCity: _c, companyCountry: _k, ...withoutSeller } = request();
+      const res = await w.clients.SHIPPER.post('/api/invoice').send(withoutSeller).buffer(true).parse(binary);
+      expect(res.status).toBe(201);
+      const page = pdfSegments(res.body);
+      for (const expected of ['Gulf Motors Trading LLC', 'شركة الخليج للسيارات المحدودة', 'مبنى 12، شارع 45', '311111111111113', '4030123456', '22,999.99 SAR']) {
+        expect(findParagraph(page, expected), expected).not.toBeNull();
+      }
+      const row = await w.clients.SHIPPER.get(`/api/invoices/${res.headers['x-invoice-id']}`);
+      expect(row.body).toMatchObject({ sellerName: 'Gulf Motors Trading LLC', sellerNameAr: 'شركة الخليج للسيارات المحدودة', sellerAddress: 'مبنى 12، شارع 45', sellerCity: 'Jeddah', sellerCountry: 'Saudi Arabia', sellerVatNumber: '311111111111113', sellerCommercialRegistrationNumber: '4030123456', currency: 'SAR' });
+
+      // What the form does say wins over the profile.
+      const typed = await w.clients.SHIPPER.post('/api/invoice').send(request({ companyName: 'Typed Seller', companyCity: 'Dammam' }));
+      const typedRow = await w.clients.SHIPPER.get(`/api/invoices/${typed.headers['x-invoice-id']}`);
+      expect(typedRow.body).toMatchObject({ sellerName: 'Typed Seller', sellerCity: 'Dammam', sellerNameAr: 'شركة الخليج للسيارات المحدودة', sellerVatNumber: '311111111111113' });
+
+      // A Saudi seller's VAT number typed on the form is checked like the profile's.
+      const wrongVat = await w.clients.SHIPPER.post('/api/invoice').send(request({ sellerVatNumber: '123456789012345' }));
+      expect(wrongVat.status).toBe(400);
+      expect(wrongVat.body.errors).toEqual({ sellerVatNumber: 'VAT number must be 15 digits for Saudi Arabia, starting and ending with 3' });
+    } finally {
+      await w.clients.SUPER_ADMIN.patch(`/api/companies/${w.companyA.id}`).send({ legalNameEn: null, legalNameAr: null, address: null, city: null, country: null, vatNumber: null, commercialRegistrationNumber: null, currency: 'USD' });
+    }
+  });
+
+  it('without any seller name on the form or the profile uses the company’s name', async () => {
+    const res = await w.clients.SHIPPER.post('/api/invoice').send(request({ companyName: '' }));
+    expect(res.status).toBe(201);
+    const row = await w.clients.SHIPPER.get(`/api/invoices/${res.headers['x-invoice-id']}`);
+    expect(row.body.sellerName).toBe('Gulf Motors');
   });
 
   it('refuses bad requests with the spec’s messages and saves nothing', async () => {

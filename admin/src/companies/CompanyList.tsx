@@ -1,4 +1,5 @@
-import { Box, Typography } from '@mui/material';
+import { Box, IconButton, Tooltip, Typography } from '@mui/material';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuoteOutlined';
 import {
   DataTable,
   DeleteWithConfirmButton,
@@ -14,6 +15,10 @@ import { RequireAccess } from '../layout/RequireAccess';
 import { ActiveChip, DateText, Ltr } from '../common/Fields';
 import { EmptyState } from '../common/EmptyState';
 import { AddCompanyButton } from './AddCompanyButton';
+import { Link } from 'react-router';
+import { canAccess } from '@domain/permissions';
+import { useCurrentUser } from '../providers/useCurrentUser';
+import { companySettingsPath } from '../companyProfile/paths';
 
 /** SPEC.md §9: the companies list refreshes every 5 seconds. */
 const REFRESH_MS = 5000;
@@ -37,6 +42,27 @@ const DeleteCompanyButton = () => {
   );
 };
 
+/** Opens the company's settings page: its invoice profile and logo. */
+const ProfileButton = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const { user } = useCurrentUser();
+  if (!record || !canAccess(user?.role, { resource: 'companyProfile', action: 'update' })) return null;
+  return (
+    <Tooltip title={translate('companyProfile.open')}>
+      <IconButton
+        component={Link}
+        to={companySettingsPath(record.id)}
+        size="small"
+        color="primary"
+        aria-label={translate('companyProfile.openLabel', { name: record.name })}
+        data-testid="company-profile-button"
+      >
+        <RequestQuoteIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+};
 
 const CompanyList = () => {
   const translate = useTranslate();
@@ -62,7 +88,8 @@ const CompanyList = () => {
           <DataTable.Col source="active" render={(record) => <ActiveChip active={!!record.active} />} />
           <DataTable.Col source="createdAt" render={(record) => <DateText value={record.createdAt} />} />
           <DataTable.Col label="common.actions" disableSort align="right">
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5 }}>
+              <ProfileButton />
               <DeleteCompanyButton />
             </Box>
           </DataTable.Col>

@@ -30,6 +30,9 @@ import { dialogInvoiceFileName } from './fileName';
 import type { InvoiceFormValues } from './invoiceApi';
 import { addRow, canAddRow, canRemoveRow, optionsForRow, removeRow, setRow, type Rows } from './containerRows';
 import { useGenerateInvoice } from './useGenerateInvoice';
+import { useSeller } from './useSeller';
+import { SellerPrefill } from './SellerPrefill';
+import { profilePathFor } from '../companyProfile/paths';
 
 /** The most containers one invoice request takes (the API's limit). */
 const MAX_CONTAINERS = 100;
@@ -118,6 +121,8 @@ const InvoiceDialog = ({ container, open, onClose }: { container: RaRecord; open
   const [rows, setRows] = useState<Rows>([container.id]);
   const defaults = useMemo(dialogFormDefaults, []);
   const { generate, busy } = useGenerateInvoice();
+  const { user } = useCurrentUser();
+  const { seller, state: sellerState } = useSeller(container.companyId);
   // The containers that can share the invoice: those of the same company (the API's rule).
   const { data = [], isPending, error } = useGetList('containers', {
     filter: { companyId: container.companyId },
@@ -156,7 +161,8 @@ const InvoiceDialog = ({ container, open, onClose }: { container: RaRecord; open
         <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
           {error ? <Alert severity="warning">{translate('invoice.containersLoadFailed')}</Alert> : null}
           <ContainerRows rows={rows} onChange={setRows} choices={choices} loading={isPending} />
-          <InvoiceFields />
+          <SellerPrefill seller={seller} />
+          <InvoiceFields currency={seller?.currency} sellerState={sellerState} profilePath={profilePathFor(user, container.companyId)} />
         </DialogContent>
         <DialogActions sx={{ paddingInline: 3, paddingBlock: 1.5 }}>
           <Button onClick={close} disabled={busy}>

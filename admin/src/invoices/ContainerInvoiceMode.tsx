@@ -16,6 +16,9 @@ import { pageFormDefaults } from './defaults';
 import { pageInvoiceFileName } from './fileName';
 import type { InvoiceFormValues } from './invoiceApi';
 import { useGenerateInvoice } from './useGenerateInvoice';
+import { useSeller } from './useSeller';
+import { SellerPrefill } from './SellerPrefill';
+import { profilePathFor } from '../companyProfile/paths';
 
 /** /containers?action=invoice switches the containers screen to invoice generation (SPEC.md §2). */
 export const useInvoiceMode = () => useSearchParams()[0].get('action') === 'invoice';
@@ -198,9 +201,14 @@ const InvoiceModePage = () => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const api = useSelection();
+  const { user } = useCurrentUser();
   const { generate, busy } = useGenerateInvoice();
   const defaults = useMemo(pageFormDefaults, []);
   const none = api.selection.size === 0;
+  // Company staff invoice for their own company; a user without one (SUPER_ADMIN) for the company
+  // of the chosen containers, known once one is selected.
+  const companyId = user?.companyId ?? api.companyId;
+  const { seller, state: sellerState } = useSeller(companyId as number | undefined);
 
   const submit = async (values: Record<string, any>) => {
     const result = await generate(values as InvoiceFormValues, [...api.selection.values()].map((record) => record.id), (v) => pageInvoiceFileName(v.date));
@@ -229,7 +237,8 @@ const InvoiceModePage = () => {
         </Section>
         <Section title="invoice.detailsSection" testId="invoice-form">
           <Form defaultValues={defaults} onSubmit={submit} noValidate>
-            <InvoiceFields />
+            <SellerPrefill seller={seller} />
+            <InvoiceFields currency={seller?.currency} sellerState={sellerState} profilePath={profilePathFor(user, seller?.companyId ?? (companyId as number | undefined))} />
             <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, marginBlockStart: 2 }}>
               <Button
                 type="submit"

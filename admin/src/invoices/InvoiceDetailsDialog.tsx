@@ -64,13 +64,13 @@ export const InvoiceDetails = ({ record }: { record: RaRecord }) => {
       <Divider />
       <Group title={translate('invoice.groups.amount')}>
         <Item label={field('salePrice')}>
-          <Ltr>{formatAmount(record.salePrice)}</Ltr>
+          <Ltr>{formatAmount(record.salePrice, record.currency)}</Ltr>
         </Item>
         <Item label={translate('invoice.taxAmountOf', { percent: tax })}>
-          <Ltr>{formatAmount(record.taxAmount)}</Ltr>
+          <Ltr>{formatAmount(record.taxAmount, record.currency)}</Ltr>
         </Item>
         <Item label={field('total')} testId="invoice-total-amount">
-          <Ltr>{formatAmount(record.totalAmount)}</Ltr>
+          <Ltr>{formatAmount(record.totalAmount, record.currency)}</Ltr>
         </Item>
       </Group>
       <Divider />
@@ -93,6 +93,9 @@ export const InvoiceDetails = ({ record }: { record: RaRecord }) => {
         <Item label={field('companyName')}>
           <bdi dir="auto">{orDash(record.sellerName)}</bdi>
         </Item>
+        <Item label={field('companyNameAr')}>
+          <bdi dir="rtl">{orDash(record.sellerNameAr)}</bdi>
+        </Item>
         <Item label={field('companyAddress')}>
           <bdi dir="auto">{orDash(record.sellerAddress)}</bdi>
         </Item>
@@ -104,6 +107,9 @@ export const InvoiceDetails = ({ record }: { record: RaRecord }) => {
         </Item>
         <Item label={field('sellerVatNumber')}>
           <Ltr>{orDash(record.sellerVatNumber)}</Ltr>
+        </Item>
+        <Item label={field('sellerCommercialRegistrationNumber')}>
+          <Ltr>{orDash(record.sellerCommercialRegistrationNumber)}</Ltr>
         </Item>
       </Group>
     </>

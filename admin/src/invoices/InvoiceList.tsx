@@ -101,7 +101,7 @@ const InvoiceList = () => {
             label="invoice.fields.total"
             align="right"
             cellSx={() => ({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontWeight: 600 })}
-            render={(record) => <Ltr>{formatAmount(record.totalAmount)}</Ltr>}
+            render={(record) => <Ltr>{formatAmount(record.totalAmount, record.currency)}</Ltr>}
           />
           <DataTable.Col label="common.actions" disableSort align="right">
             <RowActions canDelete={canDelete} />

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
 import en from '../i18n/en';
-import { generationErrorMessage, generationFieldErrors, invoiceRequest } from './invoiceApi';
+import { SELLER_FIELDS, generationErrorMessage, generationFieldErrors, invoiceRequest, sellerFormValues } from './invoiceApi';
 
 const translate = (key: string) =>
   key.split('.').reduce<any>((node, part) => (node && typeof node === 'object' ? node[part] : undefined), en) ?? key;
 
 describe('the invoice request', () => {
-  it('sends trimmed text, null for empty optional fields, and money as typed', () => {
+  it('sends trimmed text, null for empty optional buyer fields, and money as typed', () => {
     const request = invoiceRequest(
       {
         date: '2026-03-01',
@@ -16,17 +16,18 @@ describe('the invoice request', () => {
         buyerAddress: '',
         buyerPhone: ' +966 55 ',
         buyerEmail: '',
-        companyName: 'Vehicle Export Trading',
+        companyName: ' Gulf Star Auto Export ',
+        companyNameAr: 'الخليج ستار لتصدير السيارات',
         companyAddress: '1 Harbor Road',
-        companyCity: '',
-        companyCountry: 'United States',
-        sellerVatNumber: '',
+        companyCity: 'Jeddah',
+        companyCountry: 'Saudi Arabia',
+        sellerVatNumber: '300 000 000 000 003',
         salePrice: ' 12500.50 ',
         taxPercentage: '',
       },
       ['3', 4, 4],
     );
-    expect(request).toEqual({
+    expect(request).toStrictEqual({
       containerIds: [3, 4],
       date: '2026-03-01',
       paymentMethod: 'cash',
@@ -34,13 +35,62 @@ describe('the invoice request', () => {
       buyerAddress: null,
       buyerPhone: '+966 55',
       buyerEmail: null,
-      companyName: 'Vehicle Export Trading',
+      companyName: 'Gulf Star Auto Export',
+      companyNameAr: 'الخليج ستار لتصدير السيارات',
       companyAddress: '1 Harbor Road',
-      companyCity: null,
-      companyCountry: 'United States',
-      sellerVatNumber: null,
+      companyCity: 'Jeddah',
+      companyCountry: 'Saudi Arabia',
+      sellerVatNumber: '300000000000003',
       salePrice: '12500.50',
       taxPercentage: null,
+    });
+  });
+
+  it('leaves out the seller fields left empty, so the API takes them from the company profile', () => {
+    const request = invoiceRequest(
+      {
+        date: '2026-03-01',
+        paymentMethod: 'wireTransfer',
+        buyerName: 'Gulf Motors',
+        companyName: '  ',
+        companyNameAr: '',
+        companyAddress: null,
+        companyCity: '',
+        companyCountry: undefined,
+        sellerVatNumber: '',
+        salePrice: '100',
+        taxPercentage: '15',
+      },
+      [1],
+    );
+    const sent = JSON.parse(JSON.stringify(request));
+    for (const field of SELLER_FIELDS) expect(sent, field).not.toHaveProperty(field);
+    expect(sent.taxPercentage).toBe('15');
+  });
+});
+
+describe('the seller from the company profile', () => {
+  it('gives every seller field of the form, empty where the profile has nothing', () => {
+    expect(
+      sellerFormValues({
+        companyId: 7,
+        companyName: 'Gulf Star Auto Export',
+        companyNameAr: 'الخليج ستار',
+        companyAddress: null,
+        companyCity: 'Jeddah',
+        companyCountry: 'Saudi Arabia',
+        sellerVatNumber: '300000000000003',
+        commercialRegistrationNumber: '4030000000',
+        currency: 'SAR',
+        hasLogo: true,
+      }),
+    ).toStrictEqual({
+      companyName: 'Gulf Star Auto Export',
+      companyNameAr: 'الخليج ستار',
+      companyAddress: '',
+      companyCity: 'Jeddah',
+      companyCountry: 'Saudi Arabia',
+      sellerVatNumber: '300000000000003',
     });
   });
 });
@@ -69,5 +119,15 @@ describe('what a failed generation says', () => {
     expect(generationErrorMessage(error, translate)).toBe(en.errors.validation.failed);
     expect(generationFieldErrors(error)).toEqual({ buyerEmail: 'must be a valid e-mail address' });
     expect(generationFieldErrors(http(400, { errors: { containerIds: 'must be of one company' } }))).toBeUndefined();
+  });
+
+  it("says the API's VAT rule in the page's language", () => {
+    const error = http(400, {
+      code: 'validation.failed',
+      message: 'Invalid invoice: VAT number must be 15 digits for Saudi Arabia, starting and ending with 3',
+      errors: { sellerVatNumber: 'VAT number must be 15 digits for Saudi Arabia, starting and ending with 3' },
+    });
+    expect(generationFieldErrors(error)).toEqual({ sellerVatNumber: 'companyProfile.vatSaudiInvalid' });
+    expect(translate('companyProfile.vatSaudiInvalid')).toBe(en.companyProfile.vatSaudiInvalid);
   });
 });

@@ -1,6 +1,8 @@
 import { HttpError, type Identifier } from 'react-admin';
-import { API_URL, bodyOf, statusOf } from '../providers/http';
+import { API_URL, bodyOf, httpClient, statusOf } from '../providers/http';
 import { errorMessage } from '../providers/errorMessage';
+import { fieldMessageKey } from '../companyProfile/vat';
+import { compactVatNumber } from '../companyProfile/profile';
 
 export type PaymentMethod = 'cash' | 'wireTransfer';
 export const PAYMENT_METHODS: PaymentMethod[] = ['cash', 'wireTransfer'];
@@ -13,7 +15,8 @@ export interface InvoiceFormValues {
   buyerAddress?: string | null;
   buyerPhone?: string | null;
   buyerEmail?: string | null;
-  companyName: string;
+  companyName?: string | null;
+  companyNameAr?: string | null;
   companyAddress?: string | null;
   companyCity?: string | null;
   companyCountry?: string | null;
@@ -27,10 +30,38 @@ export interface InvoiceRequest extends InvoiceFormValues {
   containerIds: number[];
 }
 
+/** The seller fields of the form, prefilled from the company's invoice profile. */
+export const SELLER_FIELDS = ['companyName', 'companyNameAr', 'companyAddress', 'companyCity', 'companyCountry', 'sellerVatNumber'] as const;
+export type SellerField = (typeof SELLER_FIELDS)[number];
+
+/** GET /api/invoice/seller: the seller an invoice of this company carries unless the form says otherwise. */
+export interface SellerProfile {
+  companyId: number;
+  companyName: string | null;
+  companyNameAr: string | null;
+  companyAddress: string | null;
+  companyCity: string | null;
+  companyCountry: string | null;
+  sellerVatNumber: string | null;
+  commercialRegistrationNumber: string | null;
+  currency: string;
+  hasLogo: boolean;
+}
+
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
 const optional = (value: unknown) => text(value) || null;
+/** A seller field left empty is left out: the API then takes it from the company's profile. */
+const fromProfileIfEmpty = (value: unknown) => text(value) || undefined;
 
-/** The request from the form: text trimmed, empty optional fields null, money as typed (exact). */
+/** The seller fields of the form from the profile (empty text where the profile has nothing). */
+export function sellerFormValues(seller: Partial<SellerProfile>): Record<SellerField, string> {
+  return Object.fromEntries(SELLER_FIELDS.map((field) => [field, text(seller[field])])) as Record<SellerField, string>;
+}
+
+/**
+ * The request from the form: text trimmed, empty optional buyer fields null, empty seller fields
+ * left out (the API fills them from the profile), money as typed (exact).
+ */
 export function invoiceRequest(values: InvoiceFormValues, containerIds: Identifier[]): InvoiceRequest {
   return {
     containerIds: [...new Set(containerIds.map(Number))],
@@ -40,11 +71,12 @@ export function invoiceRequest(values: InvoiceFormValues, containerIds: Identifi
     buyerAddress: optional(values.buyerAddress),
     buyerPhone: optional(values.buyerPhone),
     buyerEmail: optional(values.buyerEmail),
-    companyName: text(values.companyName),
-    companyAddress: optional(values.companyAddress),
-    companyCity: optional(values.companyCity),
-    companyCountry: optional(values.companyCountry),
-    sellerVatNumber: optional(values.sellerVatNumber),
+    companyName: fromProfileIfEmpty(values.companyName),
+    companyNameAr: fromProfileIfEmpty(values.companyNameAr),
+    companyAddress: fromProfileIfEmpty(values.companyAddress),
+    companyCity: fromProfileIfEmpty(values.companyCity),
+    companyCountry: fromProfileIfEmpty(values.companyCountry),
+    sellerVatNumber: fromProfileIfEmpty(compactVatNumber(values.sellerVatNumber)),
     salePrice: text(values.salePrice),
     taxPercentage: optional(values.taxPercentage),
   };
@@ -54,6 +86,16 @@ export function invoiceRequest(values: InvoiceFormValues, containerIds: Identifi
 async function failure(response: Response): Promise<HttpError> {
   const body = await response.json().catch(() => undefined);
   return new HttpError(body?.message || response.statusText || String(response.status), response.status, body);
+}
+
+/**
+ * GET /api/invoice/seller: a SUPER_ADMIN names the company; company staff get their own
+ * company's (companyId may be left out).
+ */
+export async function fetchSeller(companyId?: Identifier | null): Promise<SellerProfile> {
+  const query = companyId === undefined || companyId === null ? '' : `?companyId=${encodeURIComponent(companyId)}`;
+  const { json } = await httpClient(`${API_URL}/invoice/seller${query}`);
+  return json as SellerProfile;
 }
 
 /** POST /api/invoice: the new invoice's PDF, its id and its number. */
@@ -122,6 +164,8 @@ export function generationErrorMessage(error: unknown, translate: Translate): st
 export function generationFieldErrors(error: unknown): Record<string, string> | undefined {
   const errors = bodyOf(error)?.errors;
   if (!errors) return undefined;
-  const fields = Object.entries(errors).filter(([field]) => field !== 'containerIds' && field !== '_');
+  const fields = Object.entries(errors)
+    .filter(([field]) => field !== 'containerIds' && field !== '_')
+    .map(([field, message]) => [field, fieldMessageKey(message)]);
   return fields.length ? Object.fromEntries(fields) : undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountMinorUnits, computeInvoiceAmounts, formatAmount, formatKilobytes, formatMoney } from './money';
+import { DEFAULT_CURRENCY, amountMinorUnits, computeInvoiceAmounts, currencyCode, formatAmount, formatKilobytes, formatMinorAmount, formatMoney } from './money';
 
 describe('the invoice total (salePrice + salePrice × tax / 100, in cents)', () => {
   it('adds the tax to the sale price', () => {
@@ -12,7 +12,7 @@ describe('the invoice total (salePrice + salePrice × tax / 100, in cents)', () 
     expect(computeInvoiceAmounts('0.30', '')?.totalAmount).toBe(30);
     expect(computeInvoiceAmounts('19.99', '3')?.taxAmount).toBe(60); // 59.97 cents, rounded half up
     expect(computeInvoiceAmounts('1.15', '50')?.taxAmount).toBe(58); // 57.5 → 58, where 1.15 * 0.5 in floats is 0.575 → 0.57
-    expect(formatMoney(computeInvoiceAmounts('99999.99', '15')!.totalAmount)).toBe('$114,999.99');
+    expect(formatMoney(computeInvoiceAmounts('99999.99', '15')!.totalAmount, 'SAR')).toBe('114,999.99 SAR');
   });
 
   it('treats an empty tax as 0 (the page form starts without tax)', () => {
@@ -41,11 +41,22 @@ describe('the invoice total (salePrice + salePrice × tax / 100, in cents)', () 
 });
 
 describe('money as shown', () => {
-  it('has a dollar sign, thousands separators and 2 decimals', () => {
-    expect(formatMoney(0)).toBe('$0.00');
-    expect(formatMoney(5)).toBe('$0.05');
-    expect(formatMoney(115_000)).toBe('$1,150.00');
-    expect(formatMoney(123_456_789)).toBe('$1,234,567.89');
+  it('has thousands separators, 2 decimals and the ISO 4217 code of the currency', () => {
+    expect(formatMoney(0, 'USD')).toBe('0.00 USD');
+    expect(formatMoney(5, 'SAR')).toBe('0.05 SAR');
+    expect(formatMoney(115_000, 'AED')).toBe('1,150.00 AED');
+    expect(formatMoney(12_345_678, 'SAR')).toBe('123,456.78 SAR');
+    expect(formatMoney(123_456_789, 'EUR')).toBe('1,234,567.89 EUR');
+    expect(formatMinorAmount(123_456_789)).toBe('1,234,567.89');
+  });
+
+  it('says USD when an invoice or a profile carries no currency (or not a code)', () => {
+    expect(formatMoney(115_000)).toBe('1,150.00 USD');
+    expect(formatMoney(115_000, null)).toBe('1,150.00 USD');
+    expect(formatMoney(115_000, 'sar')).toBe('1,150.00 SAR');
+    expect(formatMoney(115_000, '$')).toBe('1,150.00 USD');
+    expect(currencyCode(' aed ')).toBe('AED');
+    expect(currencyCode(undefined)).toBe(DEFAULT_CURRENCY);
   });
 
   it('reads the amounts of the API (numbers on SQLite, decimal strings on MySQL)', () => {
@@ -53,7 +64,8 @@ describe('money as shown', () => {
     expect(amountMinorUnits(1150.5)).toBe(115_050);
     expect(amountMinorUnits('1150.50')).toBe(115_050);
     expect(amountMinorUnits(null)).toBeNull();
-    expect(formatAmount(11500)).toBe('$11,500.00');
+    expect(formatAmount(11500)).toBe('11,500.00 USD');
+    expect(formatAmount('123456.78', 'SAR')).toBe('123,456.78 SAR');
     expect(formatAmount(undefined)).toBe('—');
   });
 

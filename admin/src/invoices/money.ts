@@ -1,4 +1,5 @@
 import { formatMinorUnits, invoiceTotals, toBasisPoints, toMinorUnits } from '@domain/money';
+import { DEFAULT_CURRENCY } from '@domain/currency';
 
 /** The amounts of an invoice in minor units (cents), as the API computes them. */
 export interface InvoiceAmounts {
@@ -33,12 +34,29 @@ export function computeInvoiceAmounts(salePrice: unknown, taxPercentage: unknown
   return invoiceTotals(price, tax);
 }
 
-/** 123456789 → "$1,234,567.89": a dollar sign, thousands separators, always 2 decimals. */
-export function formatMoney(minor: number): string {
+/** The currency of invoices and profiles that carry none: the API's default. */
+export { DEFAULT_CURRENCY };
+
+/** An ISO 4217 code as shown: upper-case, or the default when there is none. */
+export const currencyCode = (currency: unknown): string => {
+  const text = typeof currency === 'string' ? currency.trim().toUpperCase() : '';
+  return /^[A-Z]{3}$/.test(text) ? text : DEFAULT_CURRENCY;
+};
+
+/** 123456789 → "1,234,567.89": thousands separators, always 2 decimals, Latin digits. */
+export function formatMinorAmount(minor: number): string {
   const text = formatMinorUnits(minor);
   const negative = text.startsWith('-');
   const [whole, fraction] = (negative ? text.slice(1) : text).split('.');
-  return `${negative ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+  return `${negative ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
+/**
+ * 123456789, 'SAR' → "1,234,567.89 SAR": the amount, then its ISO 4217 code (the code reads the
+ * same in English and Arabic, and a bare "$" cannot tell US from other dollars).
+ */
+export function formatMoney(minor: number, currency?: unknown): string {
+  return `${formatMinorAmount(minor)} ${currencyCode(currency)}`;
 }
 
 /** An amount as the API returns it (a number or a decimal string) in cents; null when it is none. */
@@ -50,10 +68,10 @@ export function amountMinorUnits(value: unknown): number | null {
   return Number.isFinite(number) ? Math.round(number * 100) : null;
 }
 
-/** An API amount as "$1,234.50", or "—" when there is none. */
-export const formatAmount = (value: unknown): string => {
+/** An API amount as "1,234.50 SAR", or "—" when there is none. */
+export const formatAmount = (value: unknown, currency?: unknown): string => {
   const minor = amountMinorUnits(value);
-  return minor === null ? '—' : formatMoney(minor);
+  return minor === null ? '—' : formatMoney(minor, currency);
 };
 
 /** A file size in KB as the spec shows it: bytes / 1024 with 2 decimals. */

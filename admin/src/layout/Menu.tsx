@@ -8,13 +8,15 @@ import InventoryIcon from '@mui/icons-material/Inventory2';
 import AnchorIcon from '@mui/icons-material/Anchor';
 import DescriptionIcon from '@mui/icons-material/Description';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
+import SettingsIcon from '@mui/icons-material/Settings';
 import { useSidebarState, useTranslate } from 'react-admin';
 import { Link, useMatch } from 'react-router';
 import { canAccess } from '@domain/permissions';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { Logo } from './Logo';
+import { OWN_SETTINGS_PATH } from '../companyProfile/paths';
 
-/** The navigation entries in SPEC.md §2 order; who sees each comes from the permission table. */
+/** The navigation entries in SPEC.md §2 order, then the company settings; who sees each comes from the permission table. */
 export const NAV_ENTRIES: ReadonlyArray<{ resource: string; to: string; label: string; icon: SvgIconComponent }> = [
   { resource: 'dashboard', to: '/', label: 'nav.dashboard', icon: DashboardIcon },
   { resource: 'companies', to: '/companies', label: 'nav.companies', icon: BusinessIcon },
@@ -24,6 +26,9 @@ export const NAV_ENTRIES: ReadonlyArray<{ resource: string; to: string; label: s
   { resource: 'ports', to: '/ports', label: 'nav.ports', icon: AnchorIcon },
   { resource: 'documents', to: '/documents', label: 'nav.documents', icon: DescriptionIcon },
   { resource: 'invoices', to: '/invoices', label: 'nav.invoices', icon: ReceiptIcon },
+  // A company admin's own company: its invoice profile and logo (a SUPER_ADMIN opens any company's
+  // from the companies list).
+  { resource: 'companyProfile', to: OWN_SETTINGS_PATH, label: 'nav.companySettings', icon: SettingsIcon },
 ];
 
 const NavItem = ({ to, label, icon: Icon }: { to: string; label: string; icon: SvgIconComponent }) => {

@@ -24,7 +24,8 @@ const menuOf = (role: Role | null) =>
 describe('navigation per role (SPEC.md §2)', () => {
   it('follows the spec table for every role', () => {
     expect(menuOf('SUPER_ADMIN')).toEqual(['dashboard', 'companies', 'users', 'vehicles', 'containers', 'ports', 'documents', 'invoices']);
-    expect(menuOf('COMPANY_ADMIN')).toEqual(['dashboard', 'users', 'vehicles', 'containers', 'ports', 'invoices']);
+    // A company admin also has its own company's settings (the invoice profile).
+    expect(menuOf('COMPANY_ADMIN')).toEqual(['dashboard', 'users', 'vehicles', 'containers', 'ports', 'invoices', 'companyProfile']);
     expect(menuOf('SHIPPER')).toEqual(['dashboard', 'vehicles', 'containers', 'documents', 'invoices']);
     expect(menuOf('BUYER')).toEqual(['dashboard', 'vehicles']);
   });

@@ -39,3 +39,9 @@ export function formatMinorUnits(minor: number): string {
   const abs = Math.abs(minor);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** 2299999 → "22,999.99": thousands separated, as accountants read amounts (exact, no floating point). */
+export function formatAmount(minor: number): string {
+  const [whole, fraction] = formatMinorUnits(minor).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}

@@ -18,6 +18,7 @@ export type Action =
 export type Resource =
   | 'dashboard'
   | 'companies'
+  | 'companyProfile' // a company's invoice profile (legal names, address, VAT, CR, currency, logo)
   | 'users'
   | 'ports'
   | 'containers'
@@ -34,6 +35,10 @@ const STAFF: readonly Role[] = ['SUPER_ADMIN', 'COMPANY_ADMIN', 'SHIPPER'];
 export const PERMISSIONS: Record<Resource, Partial<Record<Action, readonly Role[]>>> = {
   dashboard: { read: ALL, menu: ALL },
   companies: { read: ADMINS, create: SA, update: SA, delete: SA, menu: SA },
+  // The invoice profile: a SUPER_ADMIN edits any company's (with name, code and status through
+  // `companies.update`), a COMPANY_ADMIN its own company's profile fields and logo only; the
+  // console's "Company settings" entry is for the company admin (the super admin has Companies).
+  companyProfile: { read: ADMINS, update: ADMINS, menu: ['COMPANY_ADMIN'] },
   users: { read: ADMINS, create: SA, update: SA, delete: SA, setRole: SA, menu: ADMINS },
   // Ports are shared reference data: every role reads them (selects), the menu shows them to admins.
   ports: { read: ALL, create: SA, update: SA, delete: SA, menu: ADMINS },

@@ -1,8 +1,4 @@
 // Type declarations for dependencies that ship none.
-declare module 'arabic-persian-reshaper' {
-  const reshaper: { ArabicShaper: { convertArabic(text: string): string } };
-  export default reshaper;
-}
 declare module 'bidi-js' {
   type Levels = { levels: Uint8Array; paragraphs: { start: number; end: number; level: number }[] };
   type Bidi = {

@@ -12,6 +12,7 @@ export async function deleteCompanyWithData(db: Knex, companyId: number): Promis
     await trx('invoices').where({ companyId }).delete();
     await trx('invoice_counters').where({ companyId }).delete();
     await trx('documents').where({ companyId }).delete();
+    await trx('company_logos').where({ companyId }).delete();
     // Files by their record's company: what the company's vehicles and containers hold now.
     await trx('vehicle_files')
       .whereIn('vehicleId', trx('vehicles').where({ companyId }).select('id'))

@@ -1,12 +1,39 @@
 import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
 import type { User } from '../users/model';
-import { badRequest } from '../../http/errors';
+import { can } from '../../domain/permissions';
+import { badRequest, notFound } from '../../http/errors';
 import { Company } from './model';
+
+/** A SUPER_ADMIN works on every company; everyone else on their own (DESIGN.md §4). */
+export const seesEveryCompany = (user: User) => user.role === 'SUPER_ADMIN';
 
 /** SUPER_ADMIN sees every company; a COMPANY_ADMIN only its own (DESIGN.md §4). */
 export function scopeCompanies(query: QueryBuilder<Company, Company[]>, user: User) {
-  return user.role === 'SUPER_ADMIN' ? query : query.where('companies.id', user.companyId ?? -1);
+  return seesEveryCompany(user) ? query : query.where('companies.id', user.companyId ?? -1);
+}
+
+/**
+ * What a user may change on a company it sees: everything (`companies.update`), the invoice
+ * profile and logo only (`companyProfile.update`), or nothing.
+ */
+export function companyEditRights(user: User): 'all' | 'profile' | null {
+  if (can(user.role, 'companies', 'update')) return 'all';
+  if (can(user.role, 'companyProfile', 'update')) return 'profile';
+  return null;
+}
+
+/**
+ * The company whose seller profile an invoice form asks for: a SUPER_ADMIN names it (400
+ * without), company staff get their own, and another company's id is "not found".
+ */
+export function sellerCompanyId(user: User, requested: number | undefined): number {
+  if (seesEveryCompany(user)) {
+    if (requested === undefined) throw badRequest('Choose the company whose seller details to use', { companyId: 'is required' });
+    return requested;
+  }
+  if (!user.companyId || (requested !== undefined && requested !== user.companyId)) throw notFound('Company not found');
+  return user.companyId;
 }
 
 /** A companyId given in a body must name an existing company (400 otherwise, before any write). */

@@ -1,14 +1,22 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
+import type { Next } from 'koa';
+import { Readable } from 'node:stream';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
-import { notFound } from '../../http/errors';
+import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
 import { uniqueOr409 } from '../../http/dbErrors';
+import { sendDownload } from '../../http/download';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
+import { uploads } from '../../http/uploads';
 import { parse, parseId } from '../../http/validate';
+import { vatNumberProblem } from '../../domain/vatNumber';
+import { detectFile } from '../../services/files/detect';
+import { LOGO_MAX_BYTES, processLogo } from '../../services/files/logo';
 import { Company } from './model';
-import { CompanyCreateSchema, CompanyUpdateSchema } from './schema';
-import { scopeCompanies } from './policy';
+import { CompanyCreateSchema, CompanyProfileUpdateSchema, CompanyUpdateSchema, SUPER_ADMIN_FIELDS } from './schema';
+import { companyEditRights, scopeCompanies } from './policy';
 import { deleteCompanyWithData } from './cascade';
+import { companyLogo, deleteCompanyLogo, saveCompanyLogo } from './profile';
 
 const LIST: ListSpec = {
   resource: 'companies',
@@ -20,19 +28,54 @@ const LIST: ListSpec = {
 };
 
 const DUPLICATE_CODE = 'Company code already exists';
+const SUPER_ADMIN_FIELDS_ONLY = 'Only a super administrator can change the name, code or status of a company';
+const NOT_A_LOGO = 'The logo must be one PNG, JPEG or WebP image';
+
+/**
+ * The VAT number the company ends up with must fit the country and currency it ends up with
+ * (domain/vatNumber.ts); checked whenever one of the three changes.
+ */
+function assertVatNumber(change: Record<string, unknown>, company: Pick<Company, 'vatNumber' | 'country' | 'currency'>) {
+  if (!['vatNumber', 'country', 'currency'].some((field) => field in change)) return;
+  const problem = vatNumberProblem(company.vatNumber, company);
+  if (problem) throw badRequest(/^[A-Z]/.test(problem) ? problem : `Invalid company: vatNumber: ${problem}`, { vatNumber: problem });
+}
+
+/**
+ * A COMPANY_ADMIN edits its company's profile only: a name, code or status that would change is
+ * refused with 403 before anything is written. The same values as stored pass (a form that sends
+ * the whole record back changes nothing there). Sent for a company it does not see, they are
+ * refused alike, whether that company exists or not.
+ */
+function assertProfileOnly(body: unknown, company: Company | undefined) {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+  const sent = SUPER_ADMIN_FIELDS.filter((field) => Object.hasOwn(body, field) && (body as Record<string, unknown>)[field] !== undefined);
+  if (!sent.length) return;
+  const parsed = CompanyUpdateSchema.pick({ name: true, code: true, active: true }).safeParse(body);
+  if (!company || !parsed.success || sent.some((field) => parsed.data[field] !== company[field])) {
+    throw forbidden(SUPER_ADMIN_FIELDS_ONLY);
+  }
+}
 
 export function companyRoutes(db: Knex) {
   const router = new Router({ prefix: '/companies' });
 
+  /** The companies the caller sees, every column with hasLogo. */
+  const visible = (ctx: ApiContext) => scopeCompanies(Company.query(db).modify('withLogoFlag'), approvedUser(ctx));
   const findVisible = async (ctx: ApiContext) => {
-    const company = await scopeCompanies(Company.query(db), approvedUser(ctx)).findById(parseId(ctx.params.id));
+    const company = await visible(ctx).findById(parseId(ctx.params.id));
     if (!company) throw notFound('Company not found');
     return company;
   };
 
+  /** Whoever may change a company at all: all of it (`companies`) or its profile (`companyProfile`). */
+  const mayEdit = async (ctx: ApiContext, next: Next) => {
+    if (!companyEditRights(approvedUser(ctx))) throw forbidden();
+    await next();
+  };
+
   router.get('/', authorize('companies', 'read'), async (ctx) => {
-    const base = scopeCompanies(Company.query(db), approvedUser(ctx)).toKnexQuery();
-    await respondWithList(ctx, LIST, base, (row) => Company.fromDatabaseJson(row));
+    await respondWithList(ctx, LIST, visible(ctx).toKnexQuery(), (row) => Company.fromDatabaseJson(row));
   });
 
   router.get('/:id', authorize('companies', 'read'), async (ctx) => {
@@ -41,21 +84,67 @@ export function companyRoutes(db: Knex) {
 
   router.post('/', authorize('companies', 'create'), async (ctx) => {
     const input = parse(CompanyCreateSchema, ctx.request.body, 'company');
+    assertVatNumber(input, { vatNumber: input.vatNumber ?? null, country: input.country ?? null, currency: input.currency });
+    const created = await uniqueOr409(DUPLICATE_CODE, () => Company.query(db).insertAndFetch(input));
     ctx.status = 201;
-    ctx.body = await uniqueOr409(DUPLICATE_CODE, () => Company.query(db).insertAndFetch(input));
+    ctx.body = await Company.query(db).modify('withLogoFlag').findById(created.id);
   });
 
   const update = async (ctx: ApiContext) => {
-    const company = await findVisible(ctx);
-    const input = parse(CompanyUpdateSchema, ctx.request.body, 'company');
-    ctx.body = await uniqueOr409(DUPLICATE_CODE, () => company.$patchAndFetchFields(db, input));
+    const user = approvedUser(ctx);
+    const rights = companyEditRights(user);
+    const company = await visible(ctx).findById(parseId(ctx.params.id));
+    if (rights !== 'all') assertProfileOnly(ctx.request.body, company);
+    if (!company) throw notFound('Company not found');
+    const input = parse(rights === 'all' ? CompanyUpdateSchema : CompanyProfileUpdateSchema, ctx.request.body, 'company');
+    assertVatNumber(input, { ...company, ...input } as Company);
+    await uniqueOr409(DUPLICATE_CODE, () => company.$patchAndFetchFields(db, input));
+    ctx.body = await findVisible(ctx);
   };
-  router.patch('/:id', authorize('companies', 'update'), update);
-  router.put('/:id', authorize('companies', 'update'), update);
+  router.patch('/:id', mayEdit, update);
+  router.put('/:id', mayEdit, update);
 
   router.delete('/:id', authorize('companies', 'delete'), async (ctx) => {
     const company = await findVisible(ctx);
     await deleteCompanyWithData(db, company.id);
+    ctx.body = company;
+  });
+
+  // The logo of the invoice profile: stored re-encoded (PNG, within 800 × 300) in company_logos.
+  router.get('/:id/logo', authorize('companyProfile', 'read'), async (ctx) => {
+    const company = await findVisible(ctx);
+    const png = await companyLogo(db, company.id);
+    if (!png) throw notFound('Logo not found');
+    sendDownload(ctx, Readable.from([png]), { fileName: `${company.code}-logo.png`, mimeType: 'image/png', size: png.length }, true);
+  });
+
+  router.put(
+    '/:id/logo',
+    authorize('companyProfile', 'update'),
+    async (ctx, next) => {
+      // Found (or 404) before a byte of the upload is read.
+      ctx.state.logoCompany = await findVisible(ctx);
+      await next();
+    },
+    uploads(LOGO_MAX_BYTES),
+    async (ctx) => {
+      const company = ctx.state.logoCompany as Company;
+      const files = ctx.state.uploads!;
+      if (files.length !== 1) throw badRequest(NOT_A_LOGO, { file: 'must be one image' });
+      const detected = await detectFile(files[0].path, { images: true, text: false }).catch((error: unknown) => {
+        if (error instanceof HttpError && error.status === 415) return null;
+        throw error;
+      });
+      if (detected?.kind !== 'IMAGE') throw new HttpError(415, 'request.unsupportedMediaType', NOT_A_LOGO);
+      await saveCompanyLogo(db, company.id, await processLogo(files[0].path));
+      ctx.body = await findVisible(ctx);
+    },
+  );
+
+  router.delete('/:id/logo', authorize('companyProfile', 'update'), async (ctx) => {
+    const company = await findVisible(ctx);
+    await deleteCompanyLogo(db, company.id);
+    company.hasLogo = false;
     ctx.body = company;
   });
 

@@ -5,10 +5,14 @@ import { notFound } from '../../http/errors';
 import { sendDownload } from '../../http/download';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
 import { parse, parseId } from '../../http/validate';
-import { formatMinorUnits, invoiceTotals } from '../../domain/money';
+import { formatAmount, formatMinorUnits, invoiceTotals } from '../../domain/money';
 import { readChunks, writeChunks } from '../../services/files/chunks';
 import type { InvoiceData } from '../../services/invoices/invoiceData';
 import type { InvoiceRenderer } from '../../services/invoices/renderer';
+import { amountInWords } from '../../services/invoices/amountInWords';
+import { companyLogo, sellerProfile } from '../companies/profile';
+import { invoiceContainers } from './contents';
+import { invoiceSeller, zatcaSellerName } from './seller';
 import { zatcaTlvBase64 } from '../../services/invoices/zatca';
 import { InvoiceRequestSchema } from './schema';
 import { issueInvoice } from './numbering';
@@ -38,8 +42,9 @@ const LIST: ListSpec = {
 
 const COLUMNS = [
   'id', 'invoiceNumber', 'companyId', 'fileName', 'containerIds', 'containerNumber', 'buyerName', 'buyerAddress', 'buyerPhone',
-  'buyerEmail', 'sellerName', 'sellerAddress', 'sellerCity', 'sellerCountry', 'sellerVatNumber', 'salePrice', 'taxPercentage',
-  'taxAmount', 'totalAmount', 'paymentMethod', 'issuedDate', 'fileSize', 'createdBy', 'createdAt',
+  'buyerEmail', 'sellerName', 'sellerNameAr', 'sellerAddress', 'sellerCity', 'sellerCountry', 'sellerVatNumber',
+  'sellerCommercialRegistrationNumber', 'currency', 'salePrice', 'taxPercentage', 'taxAmount', 'totalAmount', 'paymentMethod',
+  'issuedDate', 'fileSize', 'createdBy', 'createdAt',
 ].map((c) => `invoices.${c}`);
 
 /** Decimals come back as strings from MySQL and numbers from SQLite: always numbers, 2 decimals. */
@@ -54,8 +59,6 @@ const toJson = (row: InvoiceRow) => ({
   fileSize: Number(row.fileSize),
 });
 
-const portLabel = (name: string | null, country: string | null) => (name ? (country ? `${name} - ${country}` : name) : null);
-
 export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
   const router = new Router();
 
@@ -66,38 +69,20 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
     return toJson(row);
   };
 
-  /** The containers with their ports and vehicles, as the PDF lists them. */
-  const containerDetails = async (ids: number[]) => {
-    const containers = await db('containers as c')
-      .leftJoin('ports as f', 'f.id', 'c.fromPortId')
-      .leftJoin('ports as t', 't.id', 'c.toPortId')
-      .whereIn('c.id', ids)
-      .orderBy('c.number')
-      .select('c.id', 'c.number', 'c.containerSize', 'c.sealNumber', 'f.name as fromName', 'f.country as fromCountry', 't.name as toName', 't.country as toCountry');
-    const vehicles = await db('vehicles').whereIn('containerId', ids).orderBy('vin').select('containerId', 'vin', 'make', 'model', 'year', 'vehicleInfo');
-    return containers.map((c) => ({
-      number: c.number,
-      containerSize: c.containerSize,
-      sealNumber: c.sealNumber,
-      fromPort: portLabel(c.fromName, c.fromCountry),
-      toPort: portLabel(c.toName, c.toCountry),
-      vehicles: vehicles
-        .filter((v) => v.containerId === c.id)
-        .map((v) => {
-          const info = typeof v.vehicleInfo === 'string' ? JSON.parse(v.vehicleInfo) : (v.vehicleInfo ?? {});
-          return { vin: v.vin, make: v.make, model: v.model, year: v.year, color: info?.color ?? null };
-        }),
-    }));
-  };
-
   router.post('/invoice', authorize('invoices', 'create'), async (ctx) => {
     const user = approvedUser(ctx);
     const input = parse(InvoiceRequestSchema, ctx.request.body, 'invoice');
     const companyId = await invoiceCompany(db, user, input.containerIds);
-    const containers = await containerDetails(input.containerIds);
+    const profile = await sellerProfile(db, companyId);
+    if (!profile) throw notFound('Company not found');
+    const seller = invoiceSeller(input, profile);
+    const [containers, logo] = await Promise.all([invoiceContainers(db, input.containerIds), profile.hasLogo ? companyLogo(db, companyId) : null]);
     const totals = invoiceTotals(input.salePrice, input.taxPercentage);
-    const money = { salePrice: formatMinorUnits(totals.salePrice), taxAmount: formatMinorUnits(totals.taxAmount), totalAmount: formatMinorUnits(totals.totalAmount) };
+    // Stored and put in the QR code as plain decimals; printed with thousands separators.
+    const stored = { salePrice: formatMinorUnits(totals.salePrice), taxAmount: formatMinorUnits(totals.taxAmount), totalAmount: formatMinorUnits(totals.totalAmount) };
+    const printed = { salePrice: formatAmount(totals.salePrice), taxAmount: formatAmount(totals.taxAmount), totalAmount: formatAmount(totals.totalAmount) };
     const taxPercentage = formatMinorUnits(input.taxPercentage).replace(/\.00$/, '');
+    const currency = profile.currency;
     const issuedAt = new Date().toISOString();
     const fileName = `invoice-${input.date}.pdf`;
     const invoiceData = (invoiceNumber: string): InvoiceData => ({
@@ -105,15 +90,18 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
       issuedDate: input.date,
       issuedAt,
       paymentMethod: input.paymentMethod,
-      currency: 'USD',
-      seller: { name: input.companyName, address: input.companyAddress, city: input.companyCity, country: input.companyCountry, vatNumber: input.sellerVatNumber },
+      currency,
+      seller,
       buyer: { name: input.buyerName, address: input.buyerAddress, phone: input.buyerPhone, email: input.buyerEmail },
       containers,
-      ...money,
+      ...printed,
       taxPercentage,
-      zatcaQr: input.sellerVatNumber
-        ? zatcaTlvBase64({ sellerName: input.companyName, vatNumber: input.sellerVatNumber, timestamp: issuedAt, total: money.totalAmount, vatAmount: money.taxAmount })
+      amountInWords: amountInWords(totals.totalAmount, currency),
+      // Without a VAT number it is not a tax invoice, and carries no QR code.
+      zatcaQr: seller.vatNumber
+        ? zatcaTlvBase64({ sellerName: zatcaSellerName(seller), vatNumber: seller.vatNumber, timestamp: issuedAt, total: stored.totalAmount, vatAmount: stored.taxAmount })
         : null,
+      logo,
     });
     const store = async (trx: Knex, invoiceNumber: string, pdf: Buffer) => {
       const [invoiceId] = await trx('invoices').insert({
@@ -126,12 +114,15 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
         buyerAddress: input.buyerAddress,
         buyerPhone: input.buyerPhone,
         buyerEmail: input.buyerEmail,
-        sellerName: input.companyName,
-        sellerAddress: input.companyAddress,
-        sellerCity: input.companyCity,
-        sellerCountry: input.companyCountry,
-        sellerVatNumber: input.sellerVatNumber,
-        ...money,
+        sellerName: seller.name,
+        sellerNameAr: seller.nameAr,
+        sellerAddress: seller.address,
+        sellerCity: seller.city,
+        sellerCountry: seller.country,
+        sellerVatNumber: seller.vatNumber,
+        sellerCommercialRegistrationNumber: seller.commercialRegistrationNumber,
+        currency,
+        ...stored,
         taxPercentage,
         paymentMethod: input.paymentMethod,
         issuedDate: input.date,

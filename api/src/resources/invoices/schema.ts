@@ -29,16 +29,13 @@ export const InvoiceRequestSchema = z.object({
     .nullish()
     .transform((v) => v || null)
     .pipe(z.email({ error: 'must be a valid e-mail address' }).max(254).nullable()),
-  companyName: z.string({ error: 'Seller name is required' }).trim().min(1, { error: 'Seller name is required' }).max(200),
+  // The seller: what the form leaves out (or empty) is taken from the company's invoice profile.
+  companyName: optionalText(200),
+  companyNameAr: optionalText(200),
   companyAddress: optionalText(500),
   companyCity: optionalText(100),
   companyCountry: optionalText(100),
-  sellerVatNumber: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => v || null)
-    .pipe(z.string().regex(/^[0-9A-Za-z]{5,30}$/, { error: 'must be 5 to 30 letters or digits' }).nullable()),
+  sellerVatNumber: optionalText(30),
   salePrice: z.union([z.string(), z.number()], { error: 'Sale price is required' }).transform((v, ctx) => {
     const minor = toMinorUnits(v);
     if (minor === null) {

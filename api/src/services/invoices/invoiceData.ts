@@ -1,26 +1,42 @@
 /** Everything the invoice PDF shows, gathered by the route and handed to the PDF worker. */
 export type InvoiceVehicle = { vin: string; make: string | null; model: string | null; year: number | null; color: string | null };
+/** A port by its English and Arabic names (the Arabic falls back to the English one). */
+export type InvoicePort = { name: string; nameAr: string };
 export type InvoiceContainer = {
   number: string;
   containerSize: string | null;
   sealNumber: string | null;
-  fromPort: string | null;
-  toPort: string | null;
+  fromPort: InvoicePort | null;
+  toPort: InvoicePort | null;
   vehicles: InvoiceVehicle[];
+};
+export type InvoiceSeller = {
+  name: string;
+  nameAr: string | null;
+  address: string | null;
+  city: string | null;
+  country: string | null;
+  vatNumber: string | null;
+  commercialRegistrationNumber: string | null;
 };
 export type InvoiceData = {
   invoiceNumber: string;
   issuedDate: string; // yyyy-MM-dd
   issuedAt: string; // ISO 8601 timestamp (ZATCA)
   paymentMethod: 'cash' | 'wireTransfer';
+  /** ISO 4217, printed after every amount. */
   currency: string;
-  seller: { name: string; address: string | null; city: string | null; country: string | null; vatNumber: string | null };
+  seller: InvoiceSeller;
   buyer: { name: string; address: string | null; phone: string | null; email: string | null };
   containers: InvoiceContainer[];
-  salePrice: string; // 2 decimals
+  /** Amounts as accountants read them: "123,456.78" (exact, from integer minor units). */
+  salePrice: string;
   taxPercentage: string;
   taxAmount: string;
   totalAmount: string;
-  /** ZATCA TLV (base64), when the seller's VAT number is given. */
+  amountInWords: { en: string; ar: string };
+  /** ZATCA TLV (base64) when the seller has a VAT number; without one it is not a tax invoice. */
   zatcaQr: string | null;
+  /** The seller's logo (PNG), if the company has one. */
+  logo: Uint8Array | null;
 };

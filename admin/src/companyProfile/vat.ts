@@ -1,0 +1,25 @@
+import { SAUDI_VAT_MESSAGE, VAT_NUMBER_MESSAGE, vatNumberProblem } from '@domain/vatNumber';
+import { CURRENCY_MESSAGE } from '@domain/currency';
+
+/** The API's field sentences the console has in both languages, by message key. */
+const KNOWN_FIELD_MESSAGES: Record<string, string> = {
+  [SAUDI_VAT_MESSAGE]: 'companyProfile.vatSaudiInvalid',
+  [VAT_NUMBER_MESSAGE]: 'companyProfile.vatInvalid',
+  [CURRENCY_MESSAGE]: 'companyProfile.currencyInvalid',
+};
+
+/** A field error of the API as a message key when the console knows it, else as the API said it. */
+export const fieldMessageKey = (message: string): string => KNOWN_FIELD_MESSAGES[message] ?? message;
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/**
+ * The API's own VAT rule (domain/vatNumber.ts) as a form validator: 15 digits starting and ending
+ * with 3 for Saudi Arabia, 5 to 30 letters or digits elsewhere. Spaces and dashes are ignored, as
+ * they are dropped before sending. Returns a message key, or undefined when the number fits.
+ */
+export function vatNumberError(vatNumber: unknown, company: { country?: unknown; currency?: unknown }): string | undefined {
+  const compact = text(vatNumber).replace(/[\s-]+/g, '');
+  const problem = vatNumberProblem(compact, { country: text(company.country), currency: text(company.currency) });
+  return problem ? fieldMessageKey(problem) : undefined;
+}

@@ -1,0 +1,56 @@
+import type { Knex } from 'knex';
+import { DEFAULT_CURRENCY } from '../../domain/currency';
+import { Company } from './model';
+
+/**
+ * The seller an invoice of a company carries unless its form says otherwise, in the invoice
+ * form's field names (GET /api/invoice/seller, and POST /api/invoice for what the form leaves out).
+ */
+export type SellerProfile = {
+  companyId: number;
+  companyName: string;
+  companyNameAr: string | null;
+  companyAddress: string | null;
+  companyCity: string | null;
+  companyCountry: string | null;
+  sellerVatNumber: string | null;
+  commercialRegistrationNumber: string | null;
+  currency: string;
+  hasLogo: boolean;
+};
+
+/** The company's seller profile, or null when the company does not exist. Scope is the caller's. */
+export async function sellerProfile(db: Knex, companyId: number): Promise<SellerProfile | null> {
+  const company = await Company.query(db).modify('withLogoFlag').findById(companyId);
+  if (!company) return null;
+  return {
+    companyId: company.id,
+    companyName: company.legalNameEn ?? company.name,
+    companyNameAr: company.legalNameAr ?? null,
+    companyAddress: company.address ?? null,
+    companyCity: company.city ?? null,
+    companyCountry: company.country ?? null,
+    sellerVatNumber: company.vatNumber ?? null,
+    commercialRegistrationNumber: company.commercialRegistrationNumber ?? null,
+    currency: company.currency ?? DEFAULT_CURRENCY,
+    hasLogo: Boolean(company.hasLogo),
+  };
+}
+
+/** The company's logo (PNG bytes), or null when it has none. */
+export async function companyLogo(db: Knex, companyId: number): Promise<Buffer | null> {
+  const row = await db('company_logos').where({ companyId }).first('data');
+  return row ? Buffer.from(row.data) : null;
+}
+
+/** Stores (or replaces) the company's logo: PNG bytes already made by services/files/logo.ts. */
+export async function saveCompanyLogo(db: Knex, companyId: number, png: Buffer): Promise<void> {
+  await db('company_logos')
+    .insert({ companyId, data: png, updatedAt: new Date().toISOString() })
+    .onConflict('companyId')
+    .merge(['data', 'updatedAt']);
+}
+
+export async function deleteCompanyLogo(db: Knex, companyId: number): Promise<void> {
+  await db('company_logos').where({ companyId }).delete();
+}
