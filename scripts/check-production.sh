@@ -37,6 +37,14 @@ curl -fs -c "$work/cookies" -H 'content-type: application/json' \
   -d '{"username":"owner@production.example","password":"production owner password"}' "$base/api/login" | grep -q SUPER_ADMIN
 curl -fs -b "$work/cookies" "$base/api/vehicles" -o /dev/null
 curl -fs "$base/vehicles" | grep -q '<div id="root">'
+# An invoice: the compiled PDF worker finds its Typst template and fonts in the production tree.
+json_id() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).id))'; }
+post() { curl -fs -b "$work/cookies" -H 'content-type: application/json' -d "$2" "$base/api/$1"; }
+company=$(post companies '{"name":"Production Traders","code":"PROD"}' | json_id)
+shipper=$(post users "{\"username\":\"shipper@production.example\",\"password\":\"shipper password 123\",\"role\":\"SHIPPER\",\"companyId\":$company}" | json_id)
+container=$(post containers "{\"number\":\"MSCU1234565\",\"companyId\":$company,\"shipperId\":$shipper}" | json_id)
+post invoice "{\"containerIds\":[$container],\"paymentMethod\":\"cash\",\"date\":\"2026-11-24\",\"buyerName\":\"معرض 77 للسيارات\",\"salePrice\":\"100\"}" > "$work/invoice.pdf"
+head -c 5 "$work/invoice.pdf" | grep -q '%PDF-'
 (cd "$app" && npm run --silent migrate -- status) | grep -q 'Pending: none'
 (cd "$app" && npm run --silent backup -- "$work/copy.sqlite") | grep -q 'integrity ok'
 kill -TERM "$server_pid"

@@ -77,6 +77,22 @@ describe.each(ENGINES)('HTTP contract on %s', (engine) => {
       expect((await t.db('companies').where({ id: w.companyA.id }).first()).name).toBe(w.companyA.name);
     });
 
+    it('refuses text that is not valid Unicode (a lone surrogate) with a 400, and changes nothing', async () => {
+      const before = await countRows(t.db, 'companies');
+      for (const body of ['{"name":"a\\ud800b","code":"LONE1"}', '{"name":"x","code":"LONE2","\\udfff":1}', '{"name":["\\udc00"],"code":"LONE3"}']) {
+        const res = await w.clients.SUPER_ADMIN.post('/api/companies').set('Content-Type', 'application/json').send(body);
+        expectError(res, 400, 'request.malformedText');
+      }
+      // An invoice's buyer: once a 500 from the layout, now refused at the edge.
+      const invoice = await w.clients.SHIPPER.post('/api/invoice').set('Content-Type', 'application/json').send('{"containerIds":[1],"paymentMethod":"cash","date":"2026-11-24","buyerName":"a\\ud800b","salePrice":"1"}');
+      expectError(invoice, 400, 'request.malformedText');
+      // A whole pair is text like any other.
+      const emoji = await w.clients.SUPER_ADMIN.post('/api/companies').set('Content-Type', 'application/json').send('{"name":"Cars \\ud83d\\ude97","code":"EMOJI1"}');
+      expect(emoji.status).toBe(201);
+      expect(emoji.body.name).toBe('Cars 🚗');
+      expect(await countRows(t.db, 'companies')).toBe(before + 1);
+    });
+
     it('refuses a body that is not JSON with 415 and a message, and changes nothing', async () => {
       const before = await countRows(t.db, 'companies');
       for (const [type, body] of [

@@ -43,3 +43,25 @@ describe('invoice renderer replacing its worn workers', () => {
     }
   }, 60_000);
 });
+
+describe('invoice renderer closing', () => {
+  it('ends every pool, a worn one still finishing included, and takes no invoice after', async () => {
+    const renderer = createInvoiceRenderer({ rendersPerPool: 2 });
+    const invoices = Array.from({ length: 4 }, (_, n) => sampleInvoice(n));
+    await renderer.render(invoices[0]);
+    await renderer.render(invoices[1]);
+    // The third starts on the worn pool as its successor takes over; close while it runs.
+    const settledAt: number[] = [];
+    const running = invoices.slice(2).map((data) => renderer.render(data).then(() => 'done', () => 'ended').finally(() => settledAt.push(Date.now())));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await renderer.close();
+    const closedAt = Date.now();
+    const settled = await Promise.all(running);
+    // Nothing is laid out after close() returned (the server closes the database next): every
+    // invoice had finished, or was ended by it.
+    expect(settled.every((s) => s === 'done' || s === 'ended')).toBe(true);
+    expect(Math.max(...settledAt)).toBeLessThanOrEqual(closedAt + 100);
+    await expect(renderer.render(invoices[0])).rejects.toThrow(/closed/);
+  }, 60_000);
+});
+

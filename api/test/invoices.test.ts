@@ -142,6 +142,13 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
       const typedRow = await w.clients.SHIPPER.get(`/api/invoices/${typed.headers['x-invoice-id']}`);
       expect(typedRow.body).toMatchObject({ sellerName: 'Typed Seller', sellerCity: 'Dammam', sellerNameAr: 'شركة الخليج للسيارات المحدودة', sellerVatNumber: '311111111111113' });
 
+      // A field sent empty is blank on this invoice: without the VAT number it is no tax invoice.
+      const blank = await w.clients.SHIPPER.post('/api/invoice').send(request({ sellerVatNumber: '', companyNameAr: null })).buffer(true).parse(binary);
+      expect(blank.status).toBe(201);
+      const blankRow = await w.clients.SHIPPER.get(`/api/invoices/${blank.headers['x-invoice-id']}`);
+      expect(blankRow.body).toMatchObject({ sellerVatNumber: null, sellerNameAr: null, sellerCity: 'Riyadh' });
+      expect(findParagraph(pdfSegments(blank.body), 'Not a tax invoice: the seller has no VAT number.')).not.toBeNull();
+
       // A Saudi seller's VAT number typed on the form is checked like the profile's.
       const wrongVat = await w.clients.SHIPPER.post('/api/invoice').send(request({ sellerVatNumber: '123456789012345' }));
       expect(wrongVat.status).toBe(400);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Autocomplete, Box, TextField, createFilterOptions } from '@mui/material';
-import { required, useInput, useLocale, useTranslate } from 'react-admin';
+import { ValidationError, required, useInput, useLocale, useTranslate } from 'react-admin';
 import { PREFERRED_CURRENCIES, currencyChoices, currencyName, isCurrencyCode, normaliseCurrency } from './currencies';
 
 const currencyValid = (value: unknown) => (!value || isCurrencyCode(value) ? undefined : 'companyProfile.currencyInvalid');
@@ -55,7 +55,8 @@ export const CurrencyInput = ({ source = 'currency' }: { source?: string }) => {
           size="small"
           margin="dense"
           error={!!error}
-          helperText={error ? translate(error, { _: error }) : name && name !== value ? name : translate('companyProfile.currencyHint')}
+          // react-admin serialises a validator's message (with its arguments): ValidationError reads and translates it.
+          helperText={error ? <ValidationError error={error} /> : name && name !== value ? name : translate('companyProfile.currencyHint')}
           slotProps={{
             ...params.slotProps,
             htmlInput: { ...params.slotProps.htmlInput, dir: 'ltr', autoCapitalize: 'characters', spellCheck: false, maxLength: 3, 'data-testid': 'currency-input' },

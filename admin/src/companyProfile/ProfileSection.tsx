@@ -8,7 +8,7 @@ import { CurrencyInput } from './CurrencyInput';
 import { profileFieldErrors, profileFormValues, profilePayload, type CompanyProfile } from './profile';
 import { saveCompanyProfile } from './profileApi';
 import { companyProfileKey } from './useCompanyProfile';
-import { vatNumberError } from './vat';
+import { commercialRegistrationError, vatNumberError } from './vat';
 
 /** Names and addresses in either script: each shown in its own direction. */
 const auto = { htmlInput: { dir: 'auto' } } as const;
@@ -84,7 +84,7 @@ export const ProfileSection = ({ company }: { company: CompanyProfile }) => {
             <TextInput
               source="commercialRegistrationNumber"
               label="companyProfile.fields.commercialRegistrationNumber"
-              validate={maxLength(30)}
+              validate={[maxLength(30), commercialRegistrationError]}
               helperText={false}
               slotProps={identifier}
             />

@@ -2,7 +2,7 @@ import { CURRENCY_MESSAGE } from '@domain/currency';
 import { describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES, logoFileProblem, profileFieldErrors, profileFormValues, profilePayload } from './profile';
 import { profilePathFor } from './paths';
-import { fieldMessageKey, vatNumberError } from './vat';
+import { commercialRegistrationError, fieldMessageKey, vatNumberError } from './vat';
 
 describe('the invoice profile form', () => {
   it('starts from the company: empty text for what is not set, USD without a currency', () => {
@@ -98,5 +98,13 @@ describe('where the invoice profile is changed', () => {
     expect(profilePathFor({ role: 'SHIPPER', companyId: 12 }, 12)).toBeUndefined();
     expect(profilePathFor({ role: 'SUPER_ADMIN', companyId: null }, undefined)).toBeUndefined();
     expect(profilePathFor(null, 12)).toBeUndefined();
+  });
+});
+
+describe('the commercial registration rule (the API’s, domain/commercialRegistration.ts)', () => {
+  it('takes 1 to 30 Latin letters, digits or dashes, and says so in a message key otherwise', () => {
+    for (const ok of ['1010010000', 'CR-4030-123456', '', null, undefined]) expect(commercialRegistrationError(ok), String(ok)).toBeUndefined();
+    for (const bad of ['1010/0100', '١٠١٠٠١٠٠٠٠', 'x'.repeat(31)]) expect(commercialRegistrationError(bad), bad).toBe('companyProfile.crInvalid');
+    expect(profileFieldErrors({ commercialRegistrationNumber: 'must be 1 to 30 letters, digits or dashes' })).toEqual({ commercialRegistrationNumber: 'companyProfile.crInvalid' });
   });
 });

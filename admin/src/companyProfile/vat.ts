@@ -1,12 +1,20 @@
 import { SAUDI_VAT_MESSAGE, VAT_NUMBER_MESSAGE, vatNumberProblem } from '@domain/vatNumber';
 import { CURRENCY_MESSAGE } from '@domain/currency';
+import { COMMERCIAL_REGISTRATION, COMMERCIAL_REGISTRATION_MESSAGE } from '@domain/commercialRegistration';
 
 /** The API's field sentences the console has in both languages, by message key. */
 const KNOWN_FIELD_MESSAGES: Record<string, string> = {
   [SAUDI_VAT_MESSAGE]: 'companyProfile.vatSaudiInvalid',
   [VAT_NUMBER_MESSAGE]: 'companyProfile.vatInvalid',
   [CURRENCY_MESSAGE]: 'companyProfile.currencyInvalid',
+  [COMMERCIAL_REGISTRATION_MESSAGE]: 'companyProfile.crInvalid',
 };
+
+/** The API's commercial registration rule as a form validator (a message key, or undefined). */
+export const commercialRegistrationError = (value: unknown): string | undefined =>
+  value === null || value === undefined || String(value).trim() === '' || COMMERCIAL_REGISTRATION.test(String(value).trim())
+    ? undefined
+    : 'companyProfile.crInvalid';
 
 /** A field error of the API as a message key when the console knows it, else as the API said it. */
 export const fieldMessageKey = (message: string): string => KNOWN_FIELD_MESSAGES[message] ?? message;

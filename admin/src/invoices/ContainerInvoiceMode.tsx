@@ -205,9 +205,9 @@ const InvoiceModePage = () => {
   const { generate, busy } = useGenerateInvoice();
   const defaults = useMemo(pageFormDefaults, []);
   const none = api.selection.size === 0;
-  // Company staff invoice for their own company; a user without one (SUPER_ADMIN) for the company
-  // of the chosen containers, known once one is selected.
-  const companyId = user?.companyId ?? api.companyId;
+  // The company of the chosen containers (one invoice is one company's), even for a SUPER_ADMIN
+  // who belongs to a company; before any is chosen, the user's own company, if any.
+  const companyId = api.companyId ?? user?.companyId;
   const { seller, state: sellerState } = useSeller(companyId as number | undefined);
 
   const submit = async (values: Record<string, any>) => {

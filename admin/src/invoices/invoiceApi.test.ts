@@ -46,7 +46,7 @@ describe('the invoice request', () => {
     });
   });
 
-  it('leaves out the seller fields left empty, so the API takes them from the company profile', () => {
+  it('sends the seller fields emptied on the form as blank (no VAT number: no tax invoice), and leaves out an empty name', () => {
     const request = invoiceRequest(
       {
         date: '2026-03-01',
@@ -64,7 +64,9 @@ describe('the invoice request', () => {
       [1],
     );
     const sent = JSON.parse(JSON.stringify(request));
-    for (const field of SELLER_FIELDS) expect(sent, field).not.toHaveProperty(field);
+    // The API takes the profile's name: an invoice always names its seller.
+    expect(sent).not.toHaveProperty('companyName');
+    for (const field of SELLER_FIELDS.filter((f) => f !== 'companyName')) expect(sent[field], field).toBeNull();
     expect(sent.taxPercentage).toBe('15');
   });
 });

@@ -50,8 +50,8 @@ export interface SellerProfile {
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
 const optional = (value: unknown) => text(value) || null;
-/** A seller field left empty is left out: the API then takes it from the company's profile. */
-const fromProfileIfEmpty = (value: unknown) => text(value) || undefined;
+/** The seller's name left empty is left out: the API then takes the profile's (an invoice always names its seller). */
+const profileNameIfEmpty = (value: unknown) => text(value) || undefined;
 
 /** The seller fields of the form from the profile (empty text where the profile has nothing). */
 export function sellerFormValues(seller: Partial<SellerProfile>): Record<SellerField, string> {
@@ -59,8 +59,8 @@ export function sellerFormValues(seller: Partial<SellerProfile>): Record<SellerF
 }
 
 /**
- * The request from the form: text trimmed, empty optional buyer fields null, empty seller fields
- * left out (the API fills them from the profile), money as typed (exact).
+ * The request from the form: text trimmed, empty optional fields null, an empty seller name left
+ * out (the API takes the profile's), money as typed (exact).
  */
 export function invoiceRequest(values: InvoiceFormValues, containerIds: Identifier[]): InvoiceRequest {
   return {
@@ -71,12 +71,14 @@ export function invoiceRequest(values: InvoiceFormValues, containerIds: Identifi
     buyerAddress: optional(values.buyerAddress),
     buyerPhone: optional(values.buyerPhone),
     buyerEmail: optional(values.buyerEmail),
-    companyName: fromProfileIfEmpty(values.companyName),
-    companyNameAr: fromProfileIfEmpty(values.companyNameAr),
-    companyAddress: fromProfileIfEmpty(values.companyAddress),
-    companyCity: fromProfileIfEmpty(values.companyCity),
-    companyCountry: fromProfileIfEmpty(values.companyCountry),
-    sellerVatNumber: fromProfileIfEmpty(compactVatNumber(values.sellerVatNumber)),
+    companyName: profileNameIfEmpty(values.companyName),
+    // The form was prefilled from the profile: a field the user emptied is blank on this invoice
+    // (without a VAT number it is not a tax invoice).
+    companyNameAr: optional(values.companyNameAr),
+    companyAddress: optional(values.companyAddress),
+    companyCity: optional(values.companyCity),
+    companyCountry: optional(values.companyCountry),
+    sellerVatNumber: optional(compactVatNumber(values.sellerVatNumber)),
     salePrice: text(values.salePrice),
     taxPercentage: optional(values.taxPercentage),
   };

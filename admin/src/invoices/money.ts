@@ -1,4 +1,4 @@
-import { formatMinorUnits, invoiceTotals, toBasisPoints, toMinorUnits } from '@domain/money';
+import { formatAmount as formatMinorAmount, invoiceTotals, toBasisPoints, toMinorUnits } from '@domain/money';
 import { DEFAULT_CURRENCY } from '@domain/currency';
 
 /** The amounts of an invoice in minor units (cents), as the API computes them. */
@@ -43,13 +43,8 @@ export const currencyCode = (currency: unknown): string => {
   return /^[A-Z]{3}$/.test(text) ? text : DEFAULT_CURRENCY;
 };
 
-/** 123456789 → "1,234,567.89": thousands separators, always 2 decimals, Latin digits. */
-export function formatMinorAmount(minor: number): string {
-  const text = formatMinorUnits(minor);
-  const negative = text.startsWith('-');
-  const [whole, fraction] = (negative ? text.slice(1) : text).split('.');
-  return `${negative ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
-}
+/** 123456789 → "1,234,567.89": the API's own formatting (@domain/money), as the PDF prints it. */
+export { formatMinorAmount };
 
 /**
  * 123456789, 'SAR' → "1,234,567.89 SAR": the amount, then its ISO 4217 code (the code reads the

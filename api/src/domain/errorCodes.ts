@@ -9,10 +9,13 @@ export const ERROR_CODES = [
   'auth.tooManyRegistrations', // 429 registrations from one address limited
   'auth.required', // 401 not signed in, session gone, user deleted or inactive
   'auth.pendingApproval', // 403 the account waits for approval
+  'auth.mustChangePassword', // 403 the password was reset (or generated): change it to continue
+  'auth.wrongPassword', // 400 the current password given to change it is not right
   'auth.forbidden', // 403 'You are not authorized to access this page'
   'auth.crossSite', // 403 foreign Origin / Sec-Fetch-Site cross-site
   'validation.failed', // 400 body, params or query invalid (errors: { field: message })
   'request.malformedJson', // 400
+  'request.malformedText', // 400: text that is not valid Unicode (a lone surrogate)
   'request.tooLarge', // 413
   'request.tooManyFiles', // 413: more files than one upload takes
   'request.tooManyPixels', // 413: the images of one upload decode to too many pixels

@@ -40,8 +40,13 @@ export function formatMinorUnits(minor: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** 2299999 → "22,999.99": thousands separated, as accountants read amounts (exact, no floating point). */
+/**
+ * 2299999 → "22,999.99": thousands separated, always 2 decimals, Latin digits, as accountants read
+ * amounts (exact, no floating point). The PDF and the console print amounts with it.
+ */
 export function formatAmount(minor: number): string {
-  const [whole, fraction] = formatMinorUnits(minor).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+  const text = formatMinorUnits(minor);
+  const negative = text.startsWith('-');
+  const [whole, fraction] = (negative ? text.slice(1) : text).split('.');
+  return `${negative ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }

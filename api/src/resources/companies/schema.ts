@@ -1,3 +1,4 @@
+import { COMMERCIAL_REGISTRATION, COMMERCIAL_REGISTRATION_MESSAGE } from '../../domain/commercialRegistration';
 import { z } from 'zod';
 import { CURRENCY_MESSAGE, DEFAULT_CURRENCY, isCurrencyCode } from '../../domain/currency';
 import { VAT_NUMBER_MESSAGE } from '../../domain/vatNumber';
@@ -48,7 +49,7 @@ export const CompanyProfileSchema = z.object({
   city: optionalText(100),
   country: optionalText(100),
   vatNumber: optionalPattern(/^[0-9A-Za-z]{1,30}$/, VAT_NUMBER_MESSAGE),
-  commercialRegistrationNumber: optionalPattern(/^[0-9A-Za-z-]{1,30}$/, 'must be 1 to 30 letters, digits or dashes'),
+  commercialRegistrationNumber: optionalPattern(COMMERCIAL_REGISTRATION, COMMERCIAL_REGISTRATION_MESSAGE),
   currency,
 });
 /** What only a SUPER_ADMIN may change (a COMPANY_ADMIN edits the profile alone). */

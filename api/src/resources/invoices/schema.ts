@@ -8,6 +8,15 @@ const isCalendarDate = (value: string) => {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 };
 
+/** Seller text: undefined when left out (the profile's value), null when sent empty, else trimmed. */
+const sellerText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
 /** The spec's invoice request (SPEC.md §3), checked at the edge; money becomes minor units. */
 export const InvoiceRequestSchema = z.object({
   containerIds: z
@@ -29,13 +38,14 @@ export const InvoiceRequestSchema = z.object({
     .nullish()
     .transform((v) => v || null)
     .pipe(z.email({ error: 'must be a valid e-mail address' }).max(254).nullable()),
-  // The seller: what the form leaves out (or empty) is taken from the company's invoice profile.
-  companyName: optionalText(200),
-  companyNameAr: optionalText(200),
-  companyAddress: optionalText(500),
-  companyCity: optionalText(100),
-  companyCountry: optionalText(100),
-  sellerVatNumber: optionalText(30),
+  // The seller: a field left out is taken from the company's invoice profile; one sent empty (or
+  // null) is left blank on this invoice, so a seller can issue one without its VAT number.
+  companyName: sellerText(200),
+  companyNameAr: sellerText(200),
+  companyAddress: sellerText(500),
+  companyCity: sellerText(100),
+  companyCountry: sellerText(100),
+  sellerVatNumber: sellerText(30),
   salePrice: z.union([z.string(), z.number()], { error: 'Sale price is required' }).transform((v, ctx) => {
     const minor = toMinorUnits(v);
     if (minor === null) {

@@ -44,12 +44,14 @@ export function createInvoiceRenderer({ keepWarm = false, rendersPerPool = RENDE
   type Generation = { pool: Piscina; renders: number; running: number; worn: boolean; ready: Promise<void> };
   let current: Generation | undefined;
   let next: Generation | undefined;
+  /** Every pool not yet closed, worn ones finishing their last invoices included: close() ends them all. */
+  const live = new Set<Generation>();
   let closed = false;
   let started = 0;
 
   // A worn pool is closed once the last invoice it took is done (piscina drops queued tasks on close).
   const closeIfDone = (generation: Generation) => {
-    if (generation.worn && generation.running === 0) void generation.pool.close().catch(() => {});
+    if (generation.worn && generation.running === 0 && live.delete(generation)) void generation.pool.close().catch(() => {});
   };
   const runOn = async (generation: Generation, data: InvoiceData) => {
     generation.renders++;
@@ -77,6 +79,7 @@ export function createInvoiceRenderer({ keepWarm = false, rendersPerPool = RENDE
       worn: false,
       ready: Promise.resolve(),
     };
+    live.add(generation);
     if (keepWarm) {
       generation.ready = (async () => {
         for (let n = 0; n < WARM_UP_INVOICES; n++) await runOn(generation, sampleInvoice(n));
@@ -104,14 +107,19 @@ export function createInvoiceRenderer({ keepWarm = false, rendersPerPool = RENDE
   };
 
   return {
-    render: (data) => runOn(pick(), data),
+    render: async (data) => {
+      if (closed) throw new Error('The invoice renderer is closed');
+      return runOn(pick(), data);
+    },
     warmedUp: keepWarm ? pick().ready : Promise.resolve(),
     get poolsStarted() {
       return started;
     },
     async close() {
       closed = true;
-      await Promise.all([current?.pool.destroy(), next?.pool.destroy()]);
+      const pools = [...live].map((generation) => generation.pool.destroy());
+      live.clear();
+      await Promise.all(pools);
     },
   };
 }
