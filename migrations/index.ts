@@ -7,6 +7,7 @@ import * as dropDataVersion from './20261124000100_drop_data_version';
 import * as filesFollowTheirRecord from './20261124000200_files_follow_their_record';
 import * as rateLimits from './20261124300100_rate_limits';
 import * as companyInvoiceProfile from './20261124400100_company_invoice_profile';
+import * as userAccount from './20261124500100_user_account';
 
 /**
  * Migrations are listed here rather than discovered on disk, so they load the same way under
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124000200_files_follow_their_record': filesFollowTheirRecord,
   '20261124300100_rate_limits': rateLimits,
   '20261124400100_company_invoice_profile': companyInvoiceProfile,
+  '20261124500100_user_account': userAccount,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

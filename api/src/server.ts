@@ -2,11 +2,10 @@ import http from 'node:http';
 import { loadConfig } from './config';
 import { closeDb, createDb, migrateLatest } from './db';
 import { createApp } from './app';
-import { checkStartupConfig, listen, listeningUrls, openDatabase, redactedUrl, StartupError, waitForDatabase } from './startup';
+import { checkStartupConfig, listen, listeningUrls, openDatabase, redactedUrl, seedFirstSuperAdmin, StartupError, waitForDatabase } from './startup';
 import { createLogger } from './http/logger';
 import { sweepStaleUploads } from './http/uploads';
 import { createInvoiceRenderer } from './services/invoices/renderer';
-import { ensureFirstSuperAdmin } from '../../seeds/firstSuperAdmin';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /**
@@ -34,9 +33,9 @@ async function main() {
   if (applied.length) process.stdout.write(`Applied ${applied.length} database migration(s): ${applied.join(', ')}\n`);
   const db = createDb(config.databaseUrl, config.database);
 
-  const admin = await ensureFirstSuperAdmin(db, { username: config.adminUsername, password: config.adminPassword });
+  const admin = await seedFirstSuperAdmin(db, { username: config.adminUsername, password: config.adminPassword });
   if (admin.created) {
-    const password = admin.password ? `password: ${admin.password} (shown once; change it after signing in)` : 'password from ADMIN_PASSWORD';
+    const password = admin.password ? `password: ${admin.password} (shown once; it must be changed at the first sign-in)` : 'password from ADMIN_PASSWORD';
     process.stdout.write(`\nFirst super admin created: ${config.adminUsername}, ${password}\n\n`);
   }
 

@@ -91,6 +91,14 @@ const CASES: Case[] = [
   },
   { route: 'POST /api/logout', method: 'post', freshClient: true, expected: everyone(200) },
   { route: 'GET /api/user', method: 'get', expected: { ...approved(200), pending: 200 } },
+  { route: 'PATCH /api/user', method: 'patch', body: () => ({ language: 'ar' }), expected: { ...approved(200), pending: 200 } },
+  {
+    route: 'POST /api/user/password',
+    method: 'post',
+    body: () => ({ currentPassword: PASSWORD, newPassword: 'a brand new passphrase' }),
+    freshClient: true,
+    expected: { ...approved(200), pending: 200 },
+  },
 
   { route: 'GET /api/companies', method: 'get', expected: admins(200) },
   { route: 'GET /api/companies/{own}', method: 'get', path: (_t, w) => `/api/companies/${w.companyA.id}`, expected: admins(200) },
@@ -114,6 +122,8 @@ const CASES: Case[] = [
   { route: 'PUT /api/users/{id}', method: 'put', target: freshUser, body: () => ({ active: false }), expected: superAdminOnly(200) },
   { route: 'POST /api/users/{id}/role', method: 'post', target: freshUser, body: () => ({ role: 'BUYER' }), expected: superAdminOnly(200) },
   { route: 'DELETE /api/users/{id}', method: 'delete', target: freshUser, expected: superAdminOnly(200) },
+  // A shipper of the company admin's own company (canResetPassword has the whole rule).
+  { route: 'POST /api/users/{id}/password', method: 'post', target: freshUser, body: () => ({ newPassword: 'a brand new passphrase' }), expected: admins(200) },
 
   { route: 'GET /api/ports', method: 'get', expected: approved(200) },
   { route: 'GET /api/ports/{id}', method: 'get', target: freshPort, expected: approved(200) },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from './support/engines';
-import { contentRange, countRows, expectError, getList, ids } from './support/lists';
+import { NO_PASSWORD, contentRange, countRows, expectError, getList, ids } from './support/lists';
 import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
 import { seedWorld, type World } from './support/world';
 
@@ -35,14 +35,15 @@ describe.each(ENGINES)('users on %s', (engine) => {
         companyName: w.companyA.name,
         active: true,
         pendingApproval: false,
+        mustChangePassword: false,
         createdAt: expect.any(String),
       });
       expect(byId.get(w.buyerB.id)).toMatchObject({ companyId: w.companyB.id, companyName: w.companyB.name });
       expect(byId.get(w.pending.id)).toMatchObject({ role: null, companyId: null, companyName: null, pendingApproval: true });
-      expect(JSON.stringify(res.body)).not.toMatch(/password/i);
+      expect(JSON.stringify(res.body)).not.toMatch(NO_PASSWORD);
       const one = await w.clients.SUPER_ADMIN.get(`/api/users/${w.adminB.id}`);
       expect(one.body).toMatchObject({ id: w.adminB.id, role: 'COMPANY_ADMIN', companyName: w.companyB.name });
-      expect(JSON.stringify(one.body)).not.toMatch(/password/i);
+      expect(JSON.stringify(one.body)).not.toMatch(NO_PASSWORD);
     });
 
     it("shows a company admin only its own company's users", async () => {
@@ -100,6 +101,7 @@ describe.each(ENGINES)('users on %s', (engine) => {
         companyName: w.companyA.name,
         active: true,
         pendingApproval: false,
+        mustChangePassword: false,
         createdAt: expect.any(String),
       });
       expect(await canSignIn('new.shipper@example.com', PASSWORD)).toBe(true);
@@ -179,11 +181,12 @@ describe.each(ENGINES)('users on %s', (engine) => {
       expect((await agent.get('/api/users')).status).toBe(200);
     });
 
-    it('sets a new password: it signs in afterwards and the old one no longer does', async () => {
+    it('sets a new password as a reset: it signs in afterwards, must change it, and the old one no longer does', async () => {
       const u = await t.user({ role: 'BUYER', companyId: w.companyA.id });
       const res = await w.clients.SUPER_ADMIN.patch(`/api/users/${u.id}`).send({ password: NEW_PASSWORD });
       expect(res.status).toBe(200);
-      expect(JSON.stringify(res.body)).not.toMatch(/password/i);
+      expect(res.body).toMatchObject({ id: u.id, mustChangePassword: true });
+      expect(JSON.stringify(res.body)).not.toMatch(NO_PASSWORD);
       expect(await canSignIn(u.username, NEW_PASSWORD)).toBe(true);
       expect(await canSignIn(u.username, PASSWORD)).toBe(false);
       // A too-short password is refused and changes nothing.
@@ -277,9 +280,10 @@ describe.each(ENGINES)('users on %s', (engine) => {
       }
       expect(await row(me.id)).toEqual(before);
       expect((await agent.get('/api/user')).body).toMatchObject({ role: 'SUPER_ADMIN', companyId: null });
-      // Its own password and flags that are not role or company stay its own business.
-      expect((await agent.patch(`/api/users/${me.id}`).send({ password: NEW_PASSWORD })).status).toBe(200);
-      expect(await canSignIn(me.username, NEW_PASSWORD)).toBe(true);
+      // Its own password is changed with the current one (POST /api/user/password), never reset here.
+      expectError(await agent.patch(`/api/users/${me.id}`).send({ password: NEW_PASSWORD }), 403, 'auth.forbidden');
+      expect(await row(me.id)).toEqual(before);
+      expect(await canSignIn(me.username, NEW_PASSWORD)).toBe(false);
     });
 
     it("refuses to move a super admin's own company even with PUT, while another user's move works", async () => {
@@ -302,7 +306,7 @@ describe.each(ENGINES)('users on %s', (engine) => {
       const res = await w.clients.SUPER_ADMIN.delete(`/api/users/${u.id}`);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: u.id, username: u.username, role: 'SHIPPER', companyId: w.companyB.id });
-      expect(JSON.stringify(res.body)).not.toMatch(/password/i);
+      expect(JSON.stringify(res.body)).not.toMatch(NO_PASSWORD);
       expect(await countRows(t.db, 'users', { id: u.id })).toBe(0);
       expect(await countRows(t.db, 'sessions', { userId: u.id })).toBe(0);
       expectError(await agent.get('/api/user'), 401, 'auth.required');

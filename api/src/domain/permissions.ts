@@ -11,6 +11,7 @@ export type Action =
   | 'update'
   | 'delete'
   | 'setRole' // users: POST /users/{id}/role
+  | 'resetPassword' // users: POST /users/{id}/password (which users: canResetPassword)
   | 'setStatus' // vehicles: PATCH /vehicles/{id}/status
   | 'runAnalysis' // vehicles: damage analysis
   | 'menu'; // the console's navigation entry and page
@@ -39,7 +40,7 @@ export const PERMISSIONS: Record<Resource, Partial<Record<Action, readonly Role[
   // `companies.update`), a COMPANY_ADMIN its own company's profile fields and logo only; the
   // console's "Company settings" entry is for the company admin (the super admin has Companies).
   companyProfile: { read: ADMINS, update: ADMINS, menu: ['COMPANY_ADMIN'] },
-  users: { read: ADMINS, create: SA, update: SA, delete: SA, setRole: SA, menu: ADMINS },
+  users: { read: ADMINS, create: SA, update: SA, delete: SA, setRole: SA, resetPassword: ADMINS, menu: ADMINS },
   // Ports are shared reference data: every role reads them (selects), the menu shows them to admins.
   ports: { read: ALL, create: SA, update: SA, delete: SA, menu: ADMINS },
   containers: { read: STAFF, create: STAFF, update: STAFF, delete: STAFF, menu: STAFF },
@@ -61,6 +62,24 @@ export const PERMISSIONS: Record<Resource, Partial<Record<Action, readonly Role[
 export function can(role: Role | null | undefined, resource: Resource, action: Action): boolean {
   if (!role) return false;
   return PERMISSIONS[resource]?.[action]?.includes(role) ?? false;
+}
+
+/** Who and whose password: an administrator's reset names both by id, role and company. */
+export type Account = { id: number; role: Role | null | undefined; companyId: number | null | undefined };
+
+/** The accounts a COMPANY_ADMIN looks after: its own company's shippers and buyers. */
+const RESET_BY_COMPANY_ADMIN: readonly Role[] = ['SHIPPER', 'BUYER'];
+
+/**
+ * Whether `actor` may give `target` a new password (POST /api/users/{id}/password). A SUPER_ADMIN
+ * resets anyone but a SUPER_ADMIN; a COMPANY_ADMIN its own company's shippers and buyers. Nobody
+ * resets their own: that is POST /api/user/password, with the current password.
+ */
+export function canResetPassword(actor: Account, target: Account): boolean {
+  if (actor.id === target.id || !can(actor.role, 'users', 'resetPassword')) return false;
+  if (target.role === 'SUPER_ADMIN') return false;
+  if (actor.role === 'SUPER_ADMIN') return true;
+  return actor.companyId != null && target.companyId === actor.companyId && target.role != null && RESET_BY_COMPANY_ADMIN.includes(target.role);
 }
 
 /** react-admin's action names mapped to ours (canAccess({ action, resource })). */

@@ -31,7 +31,10 @@ export function loadCurrentUser(db: Knex) {
   };
 }
 
-/** Signed in and active; pending users pass (GET /api/user, POST /api/logout). */
+/**
+ * Signed in and active: the account's own routes (GET and PATCH /api/user, POST
+ * /api/user/password), which pending users and users who must change their password reach too.
+ */
 export function signedInUser(ctx: Context): User {
   const user = ctx.state.user;
   if (!user) throw unauthorized();
@@ -39,9 +42,13 @@ export function signedInUser(ctx: Context): User {
   return user;
 }
 
-/** Signed in, active and approved: everything else. */
+/**
+ * Signed in, active, with a password of their own and approved: everything else. A reset (or
+ * generated) password has been seen by someone else, so nothing opens until it is changed.
+ */
 export function approvedUser(ctx: Context): User {
   const user = signedInUser(ctx);
+  if (user.mustChangePassword) throw forbidden('Change your password to continue', 'auth.mustChangePassword');
   if (user.pendingApproval) throw forbidden('Your account is pending administrator approval', 'auth.pendingApproval');
   return user;
 }

@@ -68,6 +68,25 @@ export function databaseSessionStore(db: Knex) {
   };
 }
 
+/**
+ * Ends every session of a user (a new password). A session saved before sessions named their user
+ * (migration 20261121000100) names it in its data only: those few are read and matched here.
+ */
+export async function endSessionsOf(db: Knex, userId: number): Promise<void> {
+  await db('sessions').where({ userId }).delete();
+  const unnamed: { id: string; data: string }[] = await db('sessions').whereNull('userId').select('id', 'data');
+  const theirs = unnamed.filter((row) => sessionUserId(row.data) === userId).map((row) => row.id);
+  if (theirs.length) await db('sessions').whereIn('id', theirs).delete();
+}
+
+const sessionUserId = (data: string): unknown => {
+  try {
+    return (JSON.parse(data) as { userId?: unknown }).userId;
+  } catch {
+    return undefined;
+  }
+};
+
 export async function deleteExpiredSessions(db: Knex): Promise<void> {
   await db('sessions').where('expiresAt', '<=', Date.now()).delete();
 }

@@ -41,6 +41,9 @@ const LEAKS: RegExp[] = [
   /syntax/i,
 ];
 
+/** No password and no hash in an answer: `mustChangePassword` is the one field that may name one. */
+export const NO_PASSWORD = /(?<!mustChange)password/i;
+
 /** The error body is clean: no stack trace, SQL or driver code anywhere in it. */
 export function expectNoLeak(res: Res) {
   const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);

@@ -1,12 +1,13 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
-import { HttpError, conflict } from '../../http/errors';
+import { HttpError, badRequest, conflict } from '../../http/errors';
 import { isUniqueViolation } from '../../http/dbErrors';
 import { signedInUser, type ApiContext } from '../../http/auth';
 import { parse } from '../../http/validate';
 import { decoyHash, hashPassword, verifyPassword } from '../../services/passwords';
 import { User, currentUserJson } from '../users/model';
-import { LoginSchema, RegisterSchema } from './schema';
+import { replacePassword } from '../users/password';
+import { AccountSettingsSchema, LoginSchema, RegisterSchema, passwordChangeSchema, samePassword } from './schema';
 import { signInThrottle, type Refusal } from './throttle';
 import { deleteExpiredSessions } from '../../http/session';
 
@@ -81,6 +82,35 @@ export function authRoutes(db: Knex) {
 
   router.get('/user', async (ctx) => {
     ctx.body = currentUserJson(signedInUser(ctx));
+  });
+
+  // The account's own settings; open with mustChangePassword and while pending, like GET.
+  router.patch('/user', async (ctx) => {
+    const user = signedInUser(ctx);
+    const input = parse(AccountSettingsSchema, ctx.request.body, 'settings');
+    ctx.body = currentUserJson(await user.$patchAndFetchFields(db, input));
+  });
+
+  /**
+   * The signed-in user's own new password. The current one is checked like a sign-in (the same
+   * throttle, counted first), so a session left open cannot be used to guess it. Every other
+   * session of the user ends; this one goes on under a new id.
+   */
+  router.post('/user/password', async (ctx) => {
+    const user = signedInUser(ctx);
+    const input = parse(passwordChangeSchema(user.username), ctx.request.body, 'password change');
+    const refusal = await throttle.beforeSignIn(user.username, ctx.ip);
+    if (refusal) throw tooMany(ctx, refusal);
+    if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+      throw new HttpError(400, 'auth.wrongPassword', 'The current password is not correct', { currentPassword: 'is not correct' });
+    }
+    await throttle.signedIn(user.username, ctx.ip);
+    if (samePassword(input.newPassword, input.currentPassword)) {
+      throw badRequest('Invalid password change: newPassword: must differ from the current password', { newPassword: 'must differ from the current password' });
+    }
+    await replacePassword(db, user.id, input.newPassword, { mustChangePassword: false });
+    await signIn(ctx, user);
+    ctx.body = currentUserJson((await User.query(db).findById(user.id))!);
   });
 
   return router;

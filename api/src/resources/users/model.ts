@@ -1,10 +1,11 @@
 import type { Pojo } from 'objection';
 import { BaseModel } from '../baseModel';
+import type { Language } from '../../domain/languages';
 import type { Role } from '../../domain/roles';
 
 export class User extends BaseModel {
   static tableName = 'users';
-  static booleanColumns = ['active', 'pendingApproval'];
+  static booleanColumns = ['active', 'pendingApproval', 'mustChangePassword'];
 
   declare username: string;
   declare passwordHash: string;
@@ -12,6 +13,10 @@ export class User extends BaseModel {
   declare companyId: number | null;
   declare active: boolean;
   declare pendingApproval: boolean;
+  /** Set by an administrator's reset (and for a generated first password): only the password change is open. */
+  declare mustChangePassword: boolean;
+  /** The console's language preference; null: the browser's. */
+  declare language: Language | null;
   declare createdAt: string;
   /** Joined from companies in lists. */
   declare companyName?: string | null;
@@ -32,5 +37,7 @@ export const currentUserJson = (u: User) => ({
   companyId: u.companyId,
   active: u.active,
   pendingApproval: u.pendingApproval,
+  mustChangePassword: u.mustChangePassword,
+  language: u.language ?? null,
   createdAt: u.createdAt,
 });

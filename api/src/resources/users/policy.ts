@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
+import { canResetPassword } from '../../domain/permissions';
 import { roleNeedsCompany, type Role } from '../../domain/roles';
 import { HttpError, badRequest, forbidden } from '../../http/errors';
 import type { User } from './model';
@@ -31,6 +32,12 @@ export function checkRoleAndCompany(role: Role | null, companyId: number | null,
   if (!role && !pendingApproval) {
     throw badRequest('Choose a role before approving the user', { role: 'is required to approve' });
   }
+}
+
+/** An administrator giving `target` a new password (domain/permissions.ts, canResetPassword). */
+export function checkPasswordReset(actor: User, target: User) {
+  if (canResetPassword(actor, target)) return;
+  throw forbidden(actor.id === target.id ? 'Change your own password with your current password' : undefined);
 }
 
 export function checkUserDeletion(target: User) {

@@ -3,14 +3,16 @@ import type { Knex } from 'knex';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { uniqueOr409 } from '../../http/dbErrors';
+import { endSessionsOf } from '../../http/session';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
 import { parse, parseId } from '../../http/validate';
 import { hashPassword } from '../../services/passwords';
 import { assertCompanyExists } from '../companies/policy';
 import { Vehicle } from '../vehicles/model';
 import { User } from './model';
-import { UserCreateSchema, UserRoleSchema, UserUpdateSchema } from './schema';
-import { checkRoleAndCompany, checkUserChange, checkUserDeletion, scopeUsers } from './policy';
+import { replacePassword } from './password';
+import { UserCreateSchema, UserRoleSchema, passwordResetSchema, userUpdateSchema } from './schema';
+import { checkPasswordReset, checkRoleAndCompany, checkUserChange, checkUserDeletion, scopeUsers } from './policy';
 
 const LIST: ListSpec = {
   resource: 'users',
@@ -28,7 +30,7 @@ const LIST: ListSpec = {
   idColumn: 'users.id',
 };
 
-const COLUMNS = ['users.id', 'users.username', 'users.role', 'users.companyId', 'users.active', 'users.pendingApproval', 'users.createdAt', 'companies.name as companyName'];
+const COLUMNS = ['users.id', 'users.username', 'users.role', 'users.companyId', 'users.active', 'users.pendingApproval', 'users.mustChangePassword', 'users.createdAt', 'companies.name as companyName'];
 
 export function userRoutes(db: Knex) {
   const router = new Router({ prefix: '/users' });
@@ -76,13 +78,16 @@ export function userRoutes(db: Knex) {
   const update = async (ctx: ApiContext) => {
     const actor = approvedUser(ctx);
     const target = await findVisible(ctx);
-    const input = parse(UserUpdateSchema, ctx.request.body, 'user');
+    const input = parse(userUpdateSchema(target.username), ctx.request.body, 'user');
     checkUserChange(actor, target, input);
+    // A password given here is a reset: the same rule, and the same consequences.
+    if (input.password !== undefined) checkPasswordReset(actor, target);
     await assertCompanyExists(db, input.companyId);
     const { password, ...fields } = input;
-    const patch = { ...fields, ...(password ? { passwordHash: await hashPassword(password) } : {}) };
+    const patch = { ...fields, ...(password ? { passwordHash: await hashPassword(password), mustChangePassword: true } : {}) };
     await db.transaction(async (trx) => {
       if (Object.keys(patch).length) await User.query(trx).patch(patch).findById(target.id);
+      if (password) await endSessionsOf(trx, target.id);
       if (input.companyId !== undefined && input.companyId !== target.companyId) await dropForeignSales(trx, target.id, input.companyId);
     });
     ctx.body = await withCompanyName(target.id);
@@ -96,6 +101,19 @@ export function userRoutes(db: Knex) {
     const { role } = parse(UserRoleSchema, ctx.request.body, 'role');
     checkUserChange(actor, target, { role });
     await User.query(db).patch({ role }).findById(target.id);
+    ctx.body = await withCompanyName(target.id);
+  });
+
+  /**
+   * An administrator's reset (canResetPassword): the user signs in with the new password and must
+   * replace it before anything else; every session of theirs ends now.
+   */
+  router.post('/:id/password', authorize('users', 'resetPassword'), async (ctx) => {
+    const actor = approvedUser(ctx);
+    const target = await findVisible(ctx);
+    checkPasswordReset(actor, target);
+    const { newPassword } = parse(passwordResetSchema(target.username), ctx.request.body, 'password reset');
+    await replacePassword(db, target.id, newPassword, { mustChangePassword: true });
     ctx.body = await withCompanyName(target.id);
   });
 
