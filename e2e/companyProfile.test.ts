@@ -1,9 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { ApiClient, admin, createContainer, createVehicle, launchBrowser, menuEntries, newPage, signIn, takeToast, uniqueCode } from './support';
+import { ApiClient, admin, createContainer, createVehicle, launchBrowser, menuEntries, newPage, screenshot, signIn, takeToast, uniqueCode } from './support';
 import { filesDir, textFile } from './fileHelpers';
 
 /**
@@ -21,7 +21,6 @@ let shipper: User;
 let container: Record<string, any>;
 let logoFile: string;
 
-const SHOTS_DIR = '/tmp/shots';
 const PROFILE = {
   legalNameEn: 'Gulf Star Auto Export LLC',
   legalNameAr: 'شركة نجمة الخليج لتصدير السيارات',
@@ -32,27 +31,8 @@ const PROFILE = {
   commercialRegistrationNumber: '4030123456',
 };
 
-/**
- * A whole-page screenshot under /tmp/shots, taken once the page has settled. The window is made as
- * tall as the page (as support.ts's screenshot does): Playwright's fullPage capture would draw the
- * sticky header in the middle of the page.
- */
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(400);
-  const viewport = page.viewportSize()!;
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  if (height > viewport.height) {
-    await page.setViewportSize({ width: viewport.width, height: Math.min(height, 6000) });
-    await page.waitForTimeout(300);
-  }
-  try {
-    await page.screenshot({ path: path.join(SHOTS_DIR, `companyProfile-${name}.png`) });
-  } finally {
-    if (height > viewport.height) await page.setViewportSize(viewport);
-  }
-}
+/** Screenshots of these screens, among the others in test-results/screens. */
+const shot = (page: Page, name: string) => screenshot(page, `companyProfile-${name}`);
 
 /** A logo-like PNG: a navy badge with a gold bar and star, on white. */
 async function makeLogo(): Promise<string> {

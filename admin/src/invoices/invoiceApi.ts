@@ -3,6 +3,7 @@ import { API_URL, bodyOf, httpClient, statusOf } from '../providers/http';
 import { errorMessage } from '../providers/errorMessage';
 import { fieldMessageKey } from '../companyProfile/vat';
 import { compactVatNumber } from '../companyProfile/profile';
+import type { SellerProfile } from '@domain/sellerProfile';
 
 export type PaymentMethod = 'cash' | 'wireTransfer';
 export const PAYMENT_METHODS: PaymentMethod[] = ['cash', 'wireTransfer'];
@@ -34,19 +35,8 @@ export interface InvoiceRequest extends InvoiceFormValues {
 export const SELLER_FIELDS = ['companyName', 'companyNameAr', 'companyAddress', 'companyCity', 'companyCountry', 'sellerVatNumber'] as const;
 export type SellerField = (typeof SELLER_FIELDS)[number];
 
-/** GET /api/invoice/seller: the seller an invoice of this company carries unless the form says otherwise. */
-export interface SellerProfile {
-  companyId: number;
-  companyName: string | null;
-  companyNameAr: string | null;
-  companyAddress: string | null;
-  companyCity: string | null;
-  companyCountry: string | null;
-  sellerVatNumber: string | null;
-  commercialRegistrationNumber: string | null;
-  currency: string;
-  hasLogo: boolean;
-}
+/** GET /api/invoice/seller (@domain/sellerProfile): the form's seller defaults. */
+export type { SellerProfile };
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
 const optional = (value: unknown) => text(value) || null;

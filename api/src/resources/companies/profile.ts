@@ -1,23 +1,9 @@
 import type { Knex } from 'knex';
 import { DEFAULT_CURRENCY } from '../../domain/currency';
+import type { SellerProfile } from '../../domain/sellerProfile';
 import { Company } from './model';
 
-/**
- * The seller an invoice of a company carries unless its form says otherwise, in the invoice
- * form's field names (GET /api/invoice/seller, and POST /api/invoice for what the form leaves out).
- */
-export type SellerProfile = {
-  companyId: number;
-  companyName: string;
-  companyNameAr: string | null;
-  companyAddress: string | null;
-  companyCity: string | null;
-  companyCountry: string | null;
-  sellerVatNumber: string | null;
-  commercialRegistrationNumber: string | null;
-  currency: string;
-  hasLogo: boolean;
-};
+export type { SellerProfile };
 
 /** The company's seller profile, or null when the company does not exist. Scope is the caller's. */
 export async function sellerProfile(db: Knex, companyId: number): Promise<SellerProfile | null> {
