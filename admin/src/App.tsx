@@ -1,11 +1,12 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { CacheProvider } from '@emotion/react';
 import { CssBaseline } from '@mui/material';
-import { AdminContext, CoreAdminUI, CustomRoutes, Resource, memoryStore } from 'react-admin';
+import { AdminContext, CoreAdminUI, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { queryClient } from './providers/queryClient';
+import { store } from './providers/store';
 import { getI18nProvider } from './i18n/i18nProvider';
 import { getLanguage, subscribeLanguage } from './i18n/language';
 import { themes } from './layout/theme';
@@ -23,15 +24,16 @@ import containers from './containers';
 import documents from './documents';
 import invoices from './invoices';
 import { OWN_SETTINGS_PATH } from './companyProfile/paths';
+import { CHANGE_PASSWORD_PATH } from './account/paths';
 
 // Pages load on first visit (the layout wraps resource pages in a Suspense of its own).
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const AuthPage = lazy(() => import('./auth/AuthPage'));
 const WaitingApproval = lazy(() => import('./auth/WaitingApproval'));
+const ChangePasswordPage = lazy(() => import('./account/ChangePasswordPage'));
 const OwnCompanySettings = lazy(() => import('./companyProfile/CompanySettings').then((module) => ({ default: module.OwnCompanySettings })));
 
 const DefaultLoading = () => <LoadingScreen />;
-const store = memoryStore();
 
 const outsideLayout = (Page: React.ComponentType) => (
   <Suspense fallback={<LoadingScreen />}>
@@ -73,6 +75,7 @@ export const App = () => {
           </CustomRoutes>
           <CustomRoutes>
             <Route path={OWN_SETTINGS_PATH} element={<OwnCompanySettings />} />
+            <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
           </CustomRoutes>
           <Resource name="companies" {...companies} />
           <Resource name="users" {...users} />

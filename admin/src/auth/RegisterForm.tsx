@@ -6,9 +6,9 @@ import { errorMessage, fieldErrorsOf } from '../providers/errorMessage';
 import type { CurrentUser } from '../providers/currentUser';
 import { Toast } from '../layout/Notification';
 import { PasswordField } from './PasswordField';
+import { PASSWORD_MIN_LENGTH, newPasswordProblem } from '../account/passwordRules';
 
-/** Registration rules shared with the API (DESIGN.md §5): an e-mail and 12 characters at least. */
-export const PASSWORD_MIN_LENGTH = 12;
+/** Registration rules shared with the API (DESIGN.md §5): an e-mail and 12 characters at least, not the e-mail. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Fields = 'username' | 'password' | 'confirm';
@@ -28,6 +28,7 @@ export const RegisterForm = ({ onRegistered }: { onRegistered: (user: CurrentUse
     else if (!EMAIL.test(username)) found.username = translate('ra.validation.email');
     if (!values.password) found.password = translate('ra.validation.required');
     else if (values.password.length < PASSWORD_MIN_LENGTH) found.password = translate('ra.validation.minLength', { min: PASSWORD_MIN_LENGTH });
+    else if (newPasswordProblem(values.password, { username }) === 'sameAsUsername') found.password = translate('password.sameAsUsername');
     if (values.confirm !== values.password) found.confirm = translate('auth.passwordsDiffer');
     return found;
   };

@@ -54,3 +54,12 @@ export function subscribeLanguage(listener: () => void) {
   };
 }
 
+
+/**
+ * The language to switch to for a signed-in user, if any: the language they chose is theirs in
+ * every browser (and in an intranet's iframe, whose storage the browser keeps apart), so it wins
+ * over this browser's own choice. None stored (null), or the one already shown: nothing to do.
+ */
+export function userLanguageToApply(userLanguage: unknown, current: Language = getLanguage()): Language | undefined {
+  return isLanguage(userLanguage) && userLanguage !== current ? userLanguage : undefined;
+}

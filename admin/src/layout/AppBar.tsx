@@ -3,11 +3,13 @@ import { AppBar as RaAppBar, LoadingIndicator, TitlePortal, useTranslate, type A
 import { Link } from 'react-router';
 import { LanguageSwitch } from './LanguageSwitch';
 import { LogoutButton } from './LogoutButton';
+import { AccountMenu } from '../account/AccountMenu';
 import { Logo } from './Logo';
 
 /**
- * The header (SPEC.md §2): a logo link to /, the page title, the language switch and the logout
- * button at the far end (top right; top left in Arabic, as the whole bar mirrors). The menu button
+ * The header (SPEC.md §2): a logo link to /, the page title, the language switch, the account menu
+ * (change password, language preference) and the logout button at the far end (top right; top
+ * left in Arabic, as the whole bar mirrors). The menu button
  * only shows below the 'sm' breakpoint, where the navigation is a temporary drawer.
  */
 export const AppBar = (props: AppBarProps) => {
@@ -21,6 +23,7 @@ export const AppBar = (props: AppBarProps) => {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 1 }, paddingInlineStart: 1, flexShrink: 0 }}>
           <LanguageSwitch compact />
           <LoadingIndicator />
+          <AccountMenu />
           <LogoutButton compact />
         </Box>
       }

@@ -1,26 +1,24 @@
 import { Button, IconButton, useMediaQuery, type ButtonProps, type Theme } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
-import { useLocaleState, useTranslate } from 'react-admin';
-import { getLanguage, setLanguage, type Language } from '../i18n/language';
-import { loadCatalogue } from '../i18n/i18nProvider';
+import { useTranslate } from 'react-admin';
+import { getLanguage, type Language } from '../i18n/language';
+import { useLanguageNotice, useSwitchLanguage } from '../i18n/useSwitchLanguage';
 
 /**
  * One button that names the other language in that language ("العربية" / "English"), on every
- * page including /auth. It sets react-admin's locale and the page direction together.
+ * page including /auth. It sets react-admin's locale and the page direction together, and stores
+ * the choice on the account of a signed-in user (useSwitchLanguage).
  * `compact`: an icon alone on phones, where the header has little room.
  */
 export const LanguageSwitch = ({ compact = false, ...props }: ButtonProps & { compact?: boolean }) => {
   const translate = useTranslate();
-  const [, setLocale] = useLocaleState();
+  const switchTo = useSwitchLanguage();
+  useLanguageNotice();
   const isXSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const next: Language = getLanguage() === 'ar' ? 'en' : 'ar';
   const hint = translate('language.switchToHint');
 
-  const switchLanguage = async () => {
-    await loadCatalogue(next); // the texts arrive before the layout mirrors
-    setLanguage(next);
-    setLocale(next);
-  };
+  const switchLanguage = () => switchTo(next);
 
   if (compact && isXSmall) {
     return (

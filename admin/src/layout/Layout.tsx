@@ -5,9 +5,11 @@ import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from './LoadingScreen';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { AUTH_PATH, WAITING_PATH } from '../providers/authProvider';
+import { CHANGE_PASSWORD_PATH } from '../account/paths';
 
 // Header, navigation and drawer code is only needed once somebody is signed in.
 const SignedInLayout = lazy(() => import('./SignedInLayout'));
+const ForcedPasswordChange = lazy(() => import('../account/ChangePasswordPage').then((module) => ({ default: module.ForcedPasswordChange })));
 
 const ServerUnreachable = ({ onRetry }: { onRetry: () => void }) => {
   const translate = useTranslate();
@@ -23,7 +25,9 @@ const ServerUnreachable = ({ onRetry }: { onRetry: () => void }) => {
 
 /**
  * Every route inside the layout is protected: a spinner while the user loads, a visitor goes to
- * /auth (and comes back here after signing in), a user waiting for approval to /waiting-approval.
+ * /auth (and comes back here after signing in), a user waiting for approval to /waiting-approval,
+ * and a user whose password an administrator reset to /change-password, where only the change
+ * form shows until the password is their own.
  */
 export const Layout = ({ children }: { children: ReactNode }) => {
   const { user, isPending, error, refetch } = useCurrentUser();
@@ -34,6 +38,14 @@ export const Layout = ({ children }: { children: ReactNode }) => {
     return <Navigate to={AUTH_PATH} replace state={{ nextPathname: location.pathname, nextSearch: location.search }} />;
   }
   if (user.pendingApproval) return <Navigate to={WAITING_PATH} replace />;
+  if (user.mustChangePassword) {
+    if (location.pathname !== CHANGE_PASSWORD_PATH) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <ForcedPasswordChange />
+      </Suspense>
+    );
+  }
   return (
     <Suspense fallback={<LoadingScreen />}>
       <SignedInLayout>{children}</SignedInLayout>

@@ -1,6 +1,10 @@
 import type { AuthProvider } from 'ra-core';
 import { canAccess } from '@domain/permissions';
+import { CHANGE_PASSWORD_PATH } from '../account/paths';
 import { codeOf, sendJson, statusOf } from './http';
+import { followUserLanguage } from '../i18n/switchLanguage';
+import { queryClient } from './queryClient';
+import { CURRENT_USER_KEY } from './useCurrentUser';
 import { fetchCurrentUser, getCurrentUser, isApproved, setCurrentUser, type CurrentUser } from './currentUser';
 
 export const AUTH_PATH = '/auth';
@@ -13,6 +17,8 @@ export const WAITING_PATH = '/waiting-approval';
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {
     const user = await sendJson<CurrentUser>('POST', '/login', { username, password });
+    // The language the user chose (in any browser) wins over this browser's.
+    await followUserLanguage(user);
     setCurrentUser(user);
     // The auth page follows the user (to /, the page asked for, or /waiting-approval).
     return user;
@@ -41,6 +47,12 @@ export const authProvider: AuthProvider = {
       if (codeOf(error) === 'auth.pendingApproval') {
         await fetchCurrentUser().catch(() => undefined);
         throw { redirectTo: WAITING_PATH, logoutUser: false, message: false };
+      }
+      if (codeOf(error) === 'auth.mustChangePassword') {
+        // An administrator reset the password meanwhile: the layout now shows only the change form.
+        const user = await fetchCurrentUser().catch(() => undefined);
+        if (user !== undefined) queryClient.setQueryData(CURRENT_USER_KEY, user);
+        throw { redirectTo: CHANGE_PASSWORD_PATH, logoutUser: false, message: false };
       }
       // Signed in but not allowed: stay signed in and say so.
       throw { logoutUser: false, message: 'errors.auth.forbidden' };

@@ -1,4 +1,6 @@
 import type { Role } from '@domain/roles';
+import type { Language } from '../i18n/language';
+import { followUserLanguage } from '../i18n/switchLanguage';
 import { API_URL, httpClient, statusOf } from './http';
 
 /** The signed-in user as /api/user, /api/login and /api/register return it. */
@@ -9,6 +11,10 @@ export interface CurrentUser {
   companyId: number | null;
   active: boolean;
   pendingApproval: boolean;
+  /** Set when an administrator reset the password: the console allows nothing but changing it. */
+  mustChangePassword?: boolean;
+  /** The interface language the user chose, stored on the account (null: none chosen yet). */
+  language?: Language | null;
   createdAt?: string;
 }
 
@@ -18,10 +24,16 @@ export interface CurrentUser {
  */
 let cached: Promise<CurrentUser | null> | undefined;
 
-/** Asks the server; a 401 means nobody is signed in, which is not an error. */
+/**
+ * Asks the server; a 401 means nobody is signed in, which is not an error. The user's stored
+ * language is applied before the answer is handed on, so the first signed-in page is already in it.
+ */
 export function fetchCurrentUser(): Promise<CurrentUser | null> {
   const request = httpClient(`${API_URL}/user`).then(
-    ({ json }) => json as CurrentUser,
+    async ({ json }) => {
+      await followUserLanguage(json as CurrentUser);
+      return json as CurrentUser;
+    },
     (error) => {
       if (statusOf(error) === 401) return null;
       throw error;

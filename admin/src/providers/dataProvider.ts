@@ -71,6 +71,10 @@ export const dataProvider = {
   /** POST /api/users/{id}/role: the change-role action of the users screen. */
   setUserRole: (id: Identifier, role: Role) =>
     sendJson<Record<string, unknown>>('POST', `/users/${encodeURIComponent(id)}/role`, { role }),
+
+  /** POST /api/users/{id}/password: an administrator's reset; the user must change it at the next sign-in. */
+  resetUserPassword: (id: Identifier, newPassword: string) =>
+    sendJson<Record<string, unknown>>('POST', `/users/${encodeURIComponent(id)}/password`, { newPassword }),
 } satisfies DataProvider;
 
 export type AppDataProvider = typeof dataProvider;

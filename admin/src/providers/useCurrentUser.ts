@@ -35,3 +35,18 @@ export function useSetCurrentUser() {
     [queryClient],
   );
 }
+
+/**
+ * The same user, updated by an answer of the API (a new language, a changed password): the other
+ * auth answers (canAccess, permissions) still hold.
+ */
+export function useReplaceCurrentUser() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (user: CurrentUser) => {
+      setCurrentUser(user);
+      queryClient.setQueryData(CURRENT_USER_KEY, user);
+    },
+    [queryClient],
+  );
+}

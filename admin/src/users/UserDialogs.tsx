@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Link as MuiLink } from '@mui/material';
+import { Alert, Button, IconButton, Link as MuiLink, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/PersonAdd';
 import CheckIcon from '@mui/icons-material/HowToReg';
 import BadgeIcon from '@mui/icons-material/Badge';
@@ -23,7 +23,7 @@ import { Link } from 'react-router';
 import { APPROVAL_ROLES, type Role } from '@domain/roles';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { FormDialog } from '../common/FormDialog';
-import { PASSWORD_MIN_LENGTH } from '../auth/RegisterForm';
+import { PASSWORD_MIN_LENGTH, newPasswordProblem } from '../account/passwordRules';
 import { CompanyInput } from '../common/CompanyInput';
 
 /** Roles an administrator gives to a company's user (SUPER_ADMIN is never given from here). */
@@ -94,7 +94,10 @@ export const ApproveButton = () => {
   );
 };
 
-/** Change the role of an approved user (POST /api/users/{id}/role). */
+/**
+ * Change the role of an approved user (POST /api/users/{id}/role). An icon with a tooltip, like the
+ * password reset beside it: with both labelled, the users table no longer fits a laptop screen.
+ */
 export const ChangeRoleButton = () => {
   const record = useRecordContext();
   const translate = useTranslate();
@@ -105,9 +108,11 @@ export const ChangeRoleButton = () => {
   if (!record) return null;
   return (
     <>
-      <Button size="small" startIcon={<BadgeIcon />} onClick={() => setOpen(true)} data-testid="change-role">
-        {translate('users.changeRole')}
-      </Button>
+      <Tooltip title={translate('users.changeRole')}>
+        <IconButton size="small" color="primary" onClick={() => setOpen(true)} aria-label={translate('users.changeRole')} data-testid="change-role">
+          <BadgeIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
       <FormDialog
         open={open}
         onClose={() => setOpen(false)}
@@ -122,6 +127,10 @@ export const ChangeRoleButton = () => {
     </>
   );
 };
+
+/** The API refuses a password that is the username (in any case). */
+const notTheUsername = (value: string, values: Record<string, any>) =>
+  newPasswordProblem(value ?? '', { username: values.username ?? '' }) === 'sameAsUsername' ? 'password.sameAsUsername' : undefined;
 
 /** Add User: e-mail username, password, role (default Shipper) and company; active at once. */
 export const AddUserButton = ({ variant = 'contained' }: { variant?: 'contained' | 'outlined' }) => {
@@ -174,7 +183,7 @@ export const AddUserButton = ({ variant = 'contained' }: { variant?: 'contained'
         <PasswordInput
           source="password"
           resource="users"
-          validate={[required(), minLength(PASSWORD_MIN_LENGTH)]}
+          validate={[required(), minLength(PASSWORD_MIN_LENGTH), notTheUsername]}
           autoComplete="new-password"
           helperText="auth.passwordHint"
           fullWidth

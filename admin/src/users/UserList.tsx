@@ -1,24 +1,24 @@
-import { Alert, Box, Chip } from '@mui/material';
+import { Alert, Box, Chip, Tooltip } from '@mui/material';
+import LockResetIcon from '@mui/icons-material/LockReset';
 import {
   DataTable,
-  DeleteWithConfirmButton,
   List,
   SearchInput,
   SelectInput,
   TopToolbar,
-  useNotify,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { Name, useTranslateWith } from '../common/Interpolate';
-import { canAccess } from '@domain/permissions';
+import { canAccess, canResetPassword } from '@domain/permissions';
 import { ROLES } from '@domain/roles';
 import { RequireAccess } from '../layout/RequireAccess';
 import { useCurrentUser } from '../providers/useCurrentUser';
-import { errorMessage } from '../providers/errorMessage';
+import { DeleteIconButton } from '../common/DeleteIconButton';
 import { DateText, Ltr, showEmptyChoice } from '../common/Fields';
 import { EmptyState } from '../common/EmptyState';
 import { AddUserButton, ApproveButton, ChangeRoleButton } from './UserDialogs';
+import { ResetPasswordButton } from './ResetPasswordButton';
 
 /** pending approval / active / inactive (SPEC.md §4). */
 export const UserStatusChip = ({ record }: { record: Record<string, any> }) => {
@@ -31,35 +31,56 @@ export const UserStatusChip = ({ record }: { record: Record<string, any> }) => {
   );
 };
 
+/** The status, and a mark while a reset password waits to be replaced by the user (named by its tooltip). */
+const UserStatus = ({ record }: { record: Record<string, any> }) => {
+  const translate = useTranslate();
+  const mustChange = translate('status.mustChangePassword');
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', flexWrap: 'nowrap' }}>
+      <UserStatusChip record={record} />
+      {record.mustChangePassword && (
+        <Tooltip title={mustChange}>
+          <LockResetIcon role="img" aria-label={mustChange} aria-hidden={false} fontSize="small" color="warning" data-testid="must-change-password" />
+        </Tooltip>
+      )}
+    </Box>
+  );
+};
+
+/** An icon, like the other row actions: with labels, the table no longer fits a laptop screen. */
 const DeleteUserButton = () => {
   const record = useRecordContext();
   const translateWith = useTranslateWith();
-  const notify = useNotify();
-  const translate = useTranslate();
   if (!record) return null;
   return (
-    <DeleteWithConfirmButton
-      redirect={false}
+    <DeleteIconButton
+      resource="users"
+      record={record}
+      name={record.username}
       confirmTitle={translateWith('users.deleteTitle', { username: <Name>{record.username}</Name> })}
       confirmContent="users.deleteConfirm"
-      confirmColor="warning"
-      mutationOptions={{
-        onSuccess: () => notify('users.deleted', { type: 'success' }),
-        onError: (error) => notify(`${translate('users.deleteFailed')} ${errorMessage(error, translate, '')}`.trim(), { type: 'error' }),
-      }}
+      successMessage="users.deleted"
+      errorFallback="users.deleteFailed"
     />
   );
 };
 
-/** A SUPER_ADMIN row is protected: no change of role, no delete (the API refuses both). */
-const UserActions = () => {
+/**
+ * A SUPER_ADMIN row is protected: no change of role, no delete (the API refuses both). A password
+ * reset is offered where canResetPassword allows it, also to a company admin (its own company's
+ * shippers and buyers), who has no other action.
+ */
+const UserActions = ({ canManage }: { canManage: boolean }) => {
   const record = useRecordContext();
-  if (!record) return null;
+  const { user } = useCurrentUser();
+  if (!record || !user) return null;
   const protectedRow = record.role === 'SUPER_ADMIN';
+  const canReset = canResetPassword(user, { id: Number(record.id), role: record.role, companyId: record.companyId });
   return (
     <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'nowrap' }}>
-      {record.pendingApproval ? <ApproveButton /> : !protectedRow && <ChangeRoleButton />}
-      {!protectedRow && <DeleteUserButton />}
+      {canManage && (record.pendingApproval ? <ApproveButton /> : !protectedRow && <ChangeRoleButton />)}
+      {canReset && <ResetPasswordButton iconOnly={canManage} />}
+      {canManage && !protectedRow && <DeleteUserButton />}
     </Box>
   );
 };
@@ -68,6 +89,7 @@ const UserList = () => {
   const translate = useTranslate();
   const { user } = useCurrentUser();
   const canManage = canAccess(user?.role, { resource: 'users', action: 'update' });
+  const hasActions = canManage || canAccess(user?.role, { resource: 'users', action: 'resetPassword' });
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput
@@ -103,11 +125,11 @@ const UserList = () => {
           <DataTable.Col source="username" cellSx={() => ({ whiteSpace: 'nowrap' })} render={(record) => <Ltr>{record.username}</Ltr>} />
           <DataTable.Col source="role" cellSx={() => ({ whiteSpace: 'nowrap' })} render={(record) => (record.role ? translate(`roles.${record.role}`) : translate('roles.none'))} />
           <DataTable.Col source="companyName" render={(record) => record.companyName ?? '—'} />
-          <DataTable.Col source="status" disableSort render={(record) => <UserStatusChip record={record} />} />
+          <DataTable.Col source="status" disableSort render={(record) => <UserStatus record={record} />} />
           <DataTable.Col source="createdAt" render={(record) => <DateText value={record.createdAt} />} />
-          {canManage && (
+          {hasActions && (
             <DataTable.Col label="common.actions" disableSort align="right">
-              <UserActions />
+              <UserActions canManage={canManage} />
             </DataTable.Col>
           )}
         </DataTable>
