@@ -303,7 +303,7 @@ describe('a buyer', () => {
     expect(await other.page.getByLabel('Color').getAttribute('readonly')).not.toBeNull();
     expect(await other.page.getByTestId('section-container').count()).toBe(0);
     // Its own name as the buyer, read from the vehicle (a buyer cannot list users).
-    expect(await other.page.getByLabel('Buyer').inputValue()).toBe(buyer.username);
+    expect(await other.page.getByRole('textbox', { name: 'Buyer', exact: true }).inputValue()).toBe(buyer.username);
     await other.context.close();
   });
 });
