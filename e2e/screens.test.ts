@@ -148,6 +148,33 @@ describe('ports', () => {
     await closeToast();
   });
 
+  it('sends the company chosen for the port, or the administrator\'s own (none)', async () => {
+    const company = await api.createCompany('Port Owners');
+    await page.goto('/ports');
+    const dialog = page.getByTestId('port-dialog');
+    const addPort = async (name: string, companyName?: string) => {
+      await page.getByTestId('add-port').first().click();
+      await dialog.getByLabel('Name (English)').fill(name);
+      await dialog.getByLabel('Name (Arabic)').fill('صحار');
+      await dialog.getByLabel('Country').fill('Oman');
+      if (companyName) {
+        await dialog.getByLabel('Company').fill(companyName);
+        await page.getByRole('option', { name: new RegExp(company.code) }).click();
+      }
+      const request = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/ports');
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      const sent = (await request).postDataJSON();
+      await dialog.waitFor({ state: 'hidden' });
+      await closeToast();
+      return sent;
+    };
+    expect(await addPort(`Sohar ${uniqueCode('')}`)).toMatchObject({ country: 'Oman', companyId: null });
+    const owned = await addPort(`Sohar ${uniqueCode('')}`, 'Port Owners');
+    expect(owned).toMatchObject({ country: 'Oman', companyId: company.id });
+    const stored = (await api.send('GET', `/ports?filter=${encodeURIComponent(JSON.stringify({ companyId: company.id }))}`)) as { name: string }[];
+    expect(stored.map((port) => port.name)).toEqual([owned.name]);
+  });
+
   it('lets a Company admin read the ports but not add or delete them', async () => {
     const company = await api.createCompany('Port Readers');
     const companyAdmin = await api.createUser('COMPANY_ADMIN', company.id);

@@ -592,6 +592,7 @@ const en = {
     addTitle: 'Add a port',
     created: 'Port created',
     deleteTitle: 'Delete port %{name}?',
+    companyHint: 'Leave empty for a port every company uses.',
     deleteConfirm: 'The port will be removed from the list. This action cannot be undone.',
     deleted: 'Port deleted',
     deleteFailed: 'Could not delete the port. Please try again.',
