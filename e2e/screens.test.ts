@@ -198,6 +198,11 @@ describe('users', () => {
     await page.getByTestId('add-user').first().click();
     const dialog = page.getByTestId('user-dialog');
     expect(await dialog.getByRole('combobox', { name: 'Role' }).innerText()).toContain('Shipper');
+    // Shipper or Buyer only (SPEC.md §5); a company admin is made with the role change below.
+    await dialog.getByRole('combobox', { name: 'Role' }).click();
+    expect(await page.getByRole('listbox').getByRole('option').allInnerTexts()).toEqual(['Shipper', 'Buyer']);
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     await dialog.getByLabel('Username').fill(username);
     await dialog.getByLabel('Password').first().fill('a-new-user-password');
     await dialog.getByRole('button', { name: 'Add' }).click();
@@ -216,6 +221,7 @@ describe('users', () => {
     await row.getByTestId('change-role').click();
     const roleDialog = page.getByTestId('role-dialog');
     await roleDialog.getByRole('combobox', { name: 'Role' }).click();
+    expect(await page.getByRole('listbox').getByRole('option').allInnerTexts()).toEqual(['Company admin', 'Shipper', 'Buyer']);
     await page.getByRole('option', { name: 'Buyer' }).click();
     await roleDialog.getByRole('button', { name: 'Save' }).click();
     await roleDialog.waitFor({ state: 'hidden' });
