@@ -650,6 +650,8 @@ const ar: Messages = {
     sizeKb: '%{size} كيلوبايت',
     download: 'تنزيل',
     downloadLabel: 'تنزيل %{name}',
+    open: 'فتح في علامة تبويب جديدة',
+    openLabel: 'فتح %{name} في علامة تبويب جديدة',
     deleteDocumentLabel: 'حذف %{name}',
     deleteDocumentTitle: 'حذف المستند %{name}؟',
     deleteDocumentConfirm: 'سيتم حذف المستند. لا يمكن التراجع عن هذا الإجراء.',

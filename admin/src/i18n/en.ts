@@ -369,6 +369,8 @@ const en = {
     sizeKb: '%{size} KB',
     download: 'Download',
     downloadLabel: 'Download %{name}',
+    open: 'Open in a new tab',
+    openLabel: 'Open %{name} in a new tab',
     deleteDocumentLabel: 'Delete %{name}',
     deleteDocumentTitle: 'Delete document %{name}?',
     deleteDocumentConfirm: 'The document will be deleted. This action cannot be undone.',
