@@ -1,6 +1,7 @@
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import type { Language } from '../i18n/language';
 import { directionOf } from '../i18n/language';
+import { THEME_IN_USE } from './themePreference';
 
 /** Local fonts only (no web font service): Arabic falls back to the system's Arabic faces. */
 const FONT_FAMILY = [
@@ -21,7 +22,7 @@ function buildTheme(language: Language): RaThemeOptions {
     ...defaultLightTheme,
     direction: directionOf(language),
     palette: {
-      mode: 'light', // SPEC.md §1: the theme is forced to light in use
+      mode: THEME_IN_USE, // SPEC.md §1: forced to light in use, whatever the stored preference
       primary: { main: '#1f4e79' },
       secondary: { main: '#1f4e79' },
       background: { default: '#f5f6f8' },
