@@ -17,6 +17,9 @@ const FONT_FAMILY = [
   'sans-serif',
 ].join(',');
 
+/** SPEC.md §9: the least distance in px between a select's popup and the window's edges. */
+export const SELECT_POPUP_MARGIN = 10;
+
 function buildTheme(language: Language): RaThemeOptions {
   return {
     ...defaultLightTheme,
@@ -32,6 +35,8 @@ function buildTheme(language: Language): RaThemeOptions {
     components: {
       ...defaultLightTheme.components,
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { whiteSpace: 'nowrap' } } },
+      // SPEC.md §9: a select's popup keeps 10 px from the window's edges (MUI's default is 16).
+      MuiSelect: { defaultProps: { MenuProps: { marginThreshold: SELECT_POPUP_MARGIN } } },
       // Wide tables scroll inside their card on small screens instead of widening the page.
       // (every flex level must be allowed to be narrower than its content for that).
       RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
