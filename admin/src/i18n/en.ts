@@ -454,6 +454,8 @@ const en = {
   errors: {
     auth: {
       invalidCredentials: 'Invalid username or password',
+      mustChangePassword: 'Change your password to continue',
+      wrongPassword: 'The current password is not correct',
       tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
       tooManyRegistrations: 'Too many registrations from this address. Please try again later.',
       required: 'Please sign in to continue',
@@ -466,6 +468,7 @@ const en = {
     },
     request: {
       malformedJson: 'The request could not be read by the server',
+      malformedText: 'The request holds text that is not valid Unicode',
       tooLarge: 'The file or request is too large',
       tooManyFiles: 'Too many files at once: send at most 20 per upload',
       tooManyPixels: 'These images are too large together: send them in several uploads',
