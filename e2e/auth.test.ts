@@ -33,6 +33,21 @@ describe('signing in', () => {
     await context.close();
   });
 
+  it("shows a visitor '404 Page Not Found' on an unknown path, and /auth on a protected one", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/no/such/page');
+    const notFound = page.getByTestId('not-found');
+    await notFound.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await notFound.getByText('Did you forget to add the page to the router?').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/no/such/page');
+    expect(await page.locator('header').count()).toBe(0);
+    for (const path of ['/', '/vehicles/1/edit', '/containers/2', '/company-settings']) {
+      await page.goto(path);
+      await page.waitForURL('**/auth');
+    }
+    await context.close();
+  });
+
   it("says 'logging in' while pending, then 'Login failed' with the server's reason on a wrong password", async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/auth');

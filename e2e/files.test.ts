@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn, takeToast } from './support';
 import { pdf, photo, textFile } from './fileHelpers';
 
@@ -204,6 +204,25 @@ describe('the files of a container', () => {
     expect(await takeToast(p)).toContain('Documents uploaded: 1');
     expect(await documents.getByTestId('document-size').innerText()).toBe('5.00 KB');
     await screenshot(p, 'files-container-en');
+
+    // A container's document opens in a new tab (SPEC.md §7); the browser saves it from there.
+    expect(await documents.getByTestId('download-document').count()).toBe(0);
+    // Chromium closes the new tab once its answer is a download, and reports the download on the
+    // page that opened it: listen to both from the start.
+    let tabs = 0;
+    const opened = new Promise<Download>((resolve) => {
+      p.once('download', resolve);
+      p.context().once('page', (tab) => {
+        tabs += 1;
+        tab.once('download', resolve);
+      });
+    });
+    await documents.getByTestId('open-document').click();
+    const document = await opened;
+    expect(document.suggestedFilename()).toBe('packing-list.pdf');
+    expect(new URL(document.url()).pathname).toMatch(new RegExp(`^/api/containers/${container.id}/files/\\d+/download$`));
+    expect(tabs).toBe(1);
+    expect(new URL(p.url()).pathname).toBe(`/containers/${container.id}`);
 
     const [download] = await Promise.all([p.waitForEvent('download'), images.getByTestId('download-all-images').click()]);
     expect(download.suggestedFilename()).toBe(`container_${container.id}_images.zip`);

@@ -148,6 +148,33 @@ describe('ports', () => {
     await closeToast();
   });
 
+  it('sends the company chosen for the port, or the administrator\'s own (none)', async () => {
+    const company = await api.createCompany('Port Owners');
+    await page.goto('/ports');
+    const dialog = page.getByTestId('port-dialog');
+    const addPort = async (name: string, companyName?: string) => {
+      await page.getByTestId('add-port').first().click();
+      await dialog.getByLabel('Name (English)').fill(name);
+      await dialog.getByLabel('Name (Arabic)').fill('صحار');
+      await dialog.getByLabel('Country').fill('Oman');
+      if (companyName) {
+        await dialog.getByLabel('Company').fill(companyName);
+        await page.getByRole('option', { name: new RegExp(company.code) }).click();
+      }
+      const request = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/ports');
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      const sent = (await request).postDataJSON();
+      await dialog.waitFor({ state: 'hidden' });
+      await closeToast();
+      return sent;
+    };
+    expect(await addPort(`Sohar ${uniqueCode('')}`)).toMatchObject({ country: 'Oman', companyId: null });
+    const owned = await addPort(`Sohar ${uniqueCode('')}`, 'Port Owners');
+    expect(owned).toMatchObject({ country: 'Oman', companyId: company.id });
+    const stored = (await api.send('GET', `/ports?filter=${encodeURIComponent(JSON.stringify({ companyId: company.id }))}`)) as { name: string }[];
+    expect(stored.map((port) => port.name)).toEqual([owned.name]);
+  });
+
   it('lets a Company admin read the ports but not add or delete them', async () => {
     const company = await api.createCompany('Port Readers');
     const companyAdmin = await api.createUser('COMPANY_ADMIN', company.id);
@@ -171,6 +198,11 @@ describe('users', () => {
     await page.getByTestId('add-user').first().click();
     const dialog = page.getByTestId('user-dialog');
     expect(await dialog.getByRole('combobox', { name: 'Role' }).innerText()).toContain('Shipper');
+    // Shipper or Buyer only (SPEC.md §5); a company admin is made with the role change below.
+    await dialog.getByRole('combobox', { name: 'Role' }).click();
+    expect(await page.getByRole('listbox').getByRole('option').allInnerTexts()).toEqual(['Shipper', 'Buyer']);
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     await dialog.getByLabel('Username').fill(username);
     await dialog.getByLabel('Password').first().fill('a-new-user-password');
     await dialog.getByRole('button', { name: 'Add' }).click();
@@ -189,6 +221,7 @@ describe('users', () => {
     await row.getByTestId('change-role').click();
     const roleDialog = page.getByTestId('role-dialog');
     await roleDialog.getByRole('combobox', { name: 'Role' }).click();
+    expect(await page.getByRole('listbox').getByRole('option').allInnerTexts()).toEqual(['Company admin', 'Shipper', 'Buyer']);
     await page.getByRole('option', { name: 'Buyer' }).click();
     await roleDialog.getByRole('button', { name: 'Save' }).click();
     await roleDialog.waitFor({ state: 'hidden' });

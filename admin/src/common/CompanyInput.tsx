@@ -1,17 +1,29 @@
 import { AutocompleteInput, ReferenceInput, required } from 'react-admin';
 
 /**
- * The company of a record (a user, a vehicle, a container): searched by name or code, required.
+ * The company of a record (a user, a vehicle, a container, a port): searched by name or code,
+ * required unless `optional` (a port without a company is shared by all).
  * Only a SUPER_ADMIN sees it; everyone else works inside their own company.
  */
-export const CompanyInput = ({ source = 'companyId', onChange }: { source?: string; onChange?: (value: unknown) => void }) => (
+export const CompanyInput = ({
+  source = 'companyId',
+  onChange,
+  optional = false,
+  helperText,
+}: {
+  source?: string;
+  onChange?: (value: unknown) => void;
+  optional?: boolean;
+  helperText?: string;
+}) => (
   <ReferenceInput source={source} reference="companies" sort={{ field: 'name', order: 'ASC' }} perPage={50}>
     <AutocompleteInput
       label="resources.users.fields.companyId"
       optionText={(company) => `${company.name} (${company.code})`}
       filterToQuery={(q: string) => ({ q })}
-      validate={required()}
+      validate={optional ? undefined : required()}
       onChange={onChange}
+      helperText={helperText}
       fullWidth
     />
   </ReferenceInput>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box, CircularProgress, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import DocumentIcon from '@mui/icons-material/DescriptionOutlined';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { Toast } from '../layout/Notification';
@@ -35,6 +36,30 @@ export const DownloadFileButton = ({ url, name }: { url: string; name: string })
           {busy ? <CircularProgress size={18} color="inherit" /> : <DownloadIcon fontSize="small" />}
         </IconButton>
       </span>
+    </Tooltip>
+  );
+};
+
+/**
+ * Opens one file in a new tab (SPEC.md §7, a container's documents): the browser shows or saves it
+ * as it does any link, and the console stays where it is.
+ */
+export const OpenFileButton = ({ url, name }: { url: string; name: string }) => {
+  const translate = useTranslate();
+  return (
+    <Tooltip title={translate('files.open')}>
+      <IconButton
+        component="a"
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        size="small"
+        color="primary"
+        aria-label={translate('files.openLabel', { name })}
+        data-testid="open-document"
+      >
+        <OpenInNewIcon fontSize="small" />
+      </IconButton>
     </Tooltip>
   );
 };
@@ -142,7 +167,11 @@ export const DocumentsTable = ({
                     <DateText value={document.createdAt} />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <DownloadFileButton url={fileUrl(owner, ownerId, document.id)} name={document.fileName} />
+                    {owner === 'containers' ? (
+                      <OpenFileButton url={fileUrl(owner, ownerId, document.id)} name={document.fileName} />
+                    ) : (
+                      <DownloadFileButton url={fileUrl(owner, ownerId, document.id)} name={document.fileName} />
+                    )}
                     {canEdit && (
                       <Tooltip title={translate('ra.action.delete')}>
                         <IconButton

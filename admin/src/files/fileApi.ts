@@ -1,5 +1,4 @@
-import { HttpError } from 'react-admin';
-import { API_URL, bodyOf, httpClient, sendJson, statusOf } from '../providers/http';
+import { API_URL, bodyOf, httpClient, responseError, sendJson, statusOf } from '../providers/http';
 import { errorMessage } from '../providers/errorMessage';
 import { saveBlob } from '../invoices/invoiceApi';
 import { MAX_FILES_PER_UPLOAD, dispositionFileName, type FileOwner, type StoredFile } from './format';
@@ -21,11 +20,6 @@ export async function uploadRecordFiles(owner: FileOwner, ownerId: number | stri
 export const deleteRecordFile = (owner: FileOwner, ownerId: number | string, fileId: number | string) =>
   sendJson<StoredFile>('DELETE', `/${owner}/${encodeURIComponent(ownerId)}/files/${encodeURIComponent(fileId)}`);
 
-/** A failed answer as react-admin's HttpError, with the API's { message, code } body. */
-async function failure(response: Response): Promise<HttpError> {
-  const body = await response.json().catch(() => undefined);
-  return new HttpError(body?.message || response.statusText || String(response.status), response.status, body);
-}
 
 /**
  * Fetches a file and saves it under the name the server gives (else `fallbackName`). Fetched
@@ -33,7 +27,7 @@ async function failure(response: Response): Promise<HttpError> {
  */
 export async function downloadToDisk(url: string, fallbackName: string): Promise<string> {
   const response = await fetch(url, { credentials: 'include' });
-  if (!response.ok) throw await failure(response);
+  if (!response.ok) throw await responseError(response);
   const name = dispositionFileName(response.headers.get('Content-Disposition')) ?? fallbackName;
   saveBlob(await response.blob(), name);
   return name;

@@ -33,6 +33,7 @@ import { useGenerateInvoice } from './useGenerateInvoice';
 import { useSeller } from './useSeller';
 import { SellerPrefill } from './SellerPrefill';
 import { profilePathFor } from '../companyProfile/paths';
+import { SELECT_POPUP_MARGIN } from '../layout/theme';
 
 /** The most containers one invoice request takes (the API's limit). */
 const MAX_CONTAINERS = 100;
@@ -70,7 +71,7 @@ const ContainerRows = ({ rows, onChange, choices, loading }: { rows: Rows; onCha
                 const chosen = shown.find((option) => String(option) === event.target.value);
                 if (chosen !== undefined) onChange(setRow(rows, index, chosen));
               }}
-              slotProps={{ htmlInput: { 'data-testid': 'invoice-container-select' }, select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
+              slotProps={{ htmlInput: { 'data-testid': 'invoice-container-select' }, select: { MenuProps: { marginThreshold: SELECT_POPUP_MARGIN, slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
             >
               {shown.map((option) => (
                 <MenuItem key={String(option)} value={String(option)} sx={{ fontFamily: 'monospace' }}>

@@ -1,5 +1,5 @@
-import { HttpError, type Identifier } from 'react-admin';
-import { API_URL, bodyOf, httpClient, statusOf } from '../providers/http';
+import type { Identifier } from 'react-admin';
+import { API_URL, bodyOf, httpClient, responseError, statusOf } from '../providers/http';
 import { errorMessage } from '../providers/errorMessage';
 import { fieldMessageKey } from '../companyProfile/vat';
 import { compactVatNumber } from '../companyProfile/profile';
@@ -74,11 +74,6 @@ export function invoiceRequest(values: InvoiceFormValues, containerIds: Identifi
   };
 }
 
-/** A failed answer as react-admin's HttpError, with the API's { message, code, errors } body. */
-async function failure(response: Response): Promise<HttpError> {
-  const body = await response.json().catch(() => undefined);
-  return new HttpError(body?.message || response.statusText || String(response.status), response.status, body);
-}
 
 /**
  * GET /api/invoice/seller: a SUPER_ADMIN names the company; company staff get their own
@@ -98,7 +93,7 @@ export async function postInvoice(request: InvoiceRequest): Promise<{ pdf: Blob;
     headers: { 'Content-Type': 'application/json', Accept: 'application/pdf, application/json' },
     body: JSON.stringify(request),
   });
-  if (!response.ok) throw await failure(response);
+  if (!response.ok) throw await responseError(response);
   return {
     pdf: await response.blob(),
     id: response.headers.get('X-Invoice-Id'),
@@ -109,7 +104,7 @@ export async function postInvoice(request: InvoiceRequest): Promise<{ pdf: Blob;
 /** GET /api/invoices/{id}/download: the stored PDF. */
 export async function fetchInvoicePdf(id: Identifier): Promise<Blob> {
   const response = await fetch(`${API_URL}/invoices/${encodeURIComponent(id)}/download`, { credentials: 'include' });
-  if (!response.ok) throw await failure(response);
+  if (!response.ok) throw await responseError(response);
   return response.blob();
 }
 

@@ -6,6 +6,8 @@ import { LoadingScreen } from './LoadingScreen';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { AUTH_PATH, WAITING_PATH } from '../providers/authProvider';
 import { CHANGE_PASSWORD_PATH } from '../account/paths';
+import { NotFound } from './Pages';
+import { isProtectedPath } from './protectedPaths';
 
 // Header, navigation and drawer code is only needed once somebody is signed in.
 const SignedInLayout = lazy(() => import('./SignedInLayout'));
@@ -27,7 +29,8 @@ const ServerUnreachable = ({ onRetry }: { onRetry: () => void }) => {
  * Every route inside the layout is protected: a spinner while the user loads, a visitor goes to
  * /auth (and comes back here after signing in), a user waiting for approval to /waiting-approval,
  * and a user whose password an administrator reset to /change-password, where only the change
- * form shows until the password is their own.
+ * form shows until the password is their own. A visitor on a path that is no route sees the
+ * not-found screen instead (SPEC.md §2).
  */
 export const Layout = ({ children }: { children: ReactNode }) => {
   const { user, isPending, error, refetch } = useCurrentUser();
@@ -35,6 +38,8 @@ export const Layout = ({ children }: { children: ReactNode }) => {
   if (isPending) return <LoadingScreen label="auth.loadingUser" />;
   if (error) return <ServerUnreachable onRetry={() => refetch()} />;
   if (!user) {
+    // An unknown path is no page to sign in for: the visitor sees the not-found screen.
+    if (!isProtectedPath(location.pathname)) return <NotFound />;
     return <Navigate to={AUTH_PATH} replace state={{ nextPathname: location.pathname, nextSearch: location.search }} />;
   }
   if (user.pendingApproval) return <Navigate to={WAITING_PATH} replace />;

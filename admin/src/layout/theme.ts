@@ -1,6 +1,7 @@
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import type { Language } from '../i18n/language';
 import { directionOf } from '../i18n/language';
+import { THEME_IN_USE } from './themePreference';
 
 /** Local fonts only (no web font service): Arabic falls back to the system's Arabic faces. */
 const FONT_FAMILY = [
@@ -16,12 +17,15 @@ const FONT_FAMILY = [
   'sans-serif',
 ].join(',');
 
+/** SPEC.md §9: the least distance in px between a select's popup and the window's edges. */
+export const SELECT_POPUP_MARGIN = 10;
+
 function buildTheme(language: Language): RaThemeOptions {
   return {
     ...defaultLightTheme,
     direction: directionOf(language),
     palette: {
-      mode: 'light', // SPEC.md §1: the theme is forced to light in use
+      mode: THEME_IN_USE, // SPEC.md §1: forced to light in use, whatever the stored preference
       primary: { main: '#1f4e79' },
       secondary: { main: '#1f4e79' },
       background: { default: '#f5f6f8' },
@@ -31,6 +35,8 @@ function buildTheme(language: Language): RaThemeOptions {
     components: {
       ...defaultLightTheme.components,
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { whiteSpace: 'nowrap' } } },
+      // SPEC.md §9: a select's popup keeps 10 px from the window's edges (MUI's default is 16).
+      MuiSelect: { defaultProps: { MenuProps: { marginThreshold: SELECT_POPUP_MARGIN } } },
       // Wide tables scroll inside their card on small screens instead of widening the page.
       // (every flex level must be allowed to be narrower than its content for that).
       RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },

@@ -21,11 +21,27 @@ import { RequireAccess } from '../layout/RequireAccess';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { FormDialog } from '../common/FormDialog';
 import { EmptyState } from '../common/EmptyState';
+import { CompanyInput } from '../common/CompanyInput';
+
+/**
+ * POST /api/ports (SPEC.md §7): name, nameAr, country and companyId, the company the administrator
+ * chose, else the user's own (none: a port every company uses).
+ */
+export const portRequest = (
+  values: { name: string; nameAr: string; country: string; companyId?: number | string | null },
+  ownCompanyId: number | null | undefined,
+) => ({
+  name: values.name.trim(),
+  nameAr: values.nameAr.trim(),
+  country: values.country.trim(),
+  companyId: values.companyId != null && values.companyId !== '' ? Number(values.companyId) : (ownCompanyId ?? null),
+});
 
 export const AddPortButton = () => {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [create] = useCreate();
+  const { user } = useCurrentUser();
   return (
     <>
       <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen(true)} data-testid="add-port">
@@ -38,19 +54,14 @@ export const AddPortButton = () => {
         saveLabel="common.add"
         saveIcon={<AddIcon />}
         successMessage="ports.created"
-        defaultValues={{ name: '', nameAr: '', country: '' }}
-        onSave={(values) =>
-          create(
-            'ports',
-            { data: { name: values.name.trim(), nameAr: values.nameAr.trim(), country: values.country.trim() } },
-            { returnPromise: true },
-          )
-        }
+        defaultValues={{ name: '', nameAr: '', country: '', companyId: user?.companyId ?? null }}
+        onSave={(values) => create('ports', { data: portRequest(values as Parameters<typeof portRequest>[0], user?.companyId) }, { returnPromise: true })}
         testId="port-dialog"
       >
         <TextInput source="name" resource="ports" validate={[required(), maxLength(120)]} slotProps={{ htmlInput: { dir: 'ltr' } }} autoFocus fullWidth />
         <TextInput source="nameAr" resource="ports" validate={[required(), maxLength(120)]} slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }} fullWidth />
         <TextInput source="country" resource="ports" validate={[required(), maxLength(80)]} fullWidth />
+        <CompanyInput optional helperText="ports.companyHint" />
       </FormDialog>
     </>
   );

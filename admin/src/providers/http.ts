@@ -3,9 +3,32 @@ import { fetchUtils, HttpError } from 'ra-core';
 /** Every call goes to the same origin under /api, with the session cookie. */
 export const API_URL = '/api';
 
-export const httpClient = (url: string, options: fetchUtils.Options = {}) => {
+/**
+ * The error of a non-OK answer (SPEC.md §7): its text is the status code, a colon and a space, then
+ * the `message` of the JSON body, else the status text ("404: Vehicle not found"). The body stays
+ * on the error, so toasts can still show the translation of its `code` (errorMessage.ts).
+ */
+export function apiError(status: number, statusText: string, body: unknown): HttpError {
+  const message = (body as { message?: unknown } | null | undefined)?.message;
+  const text = typeof message === 'string' && message !== '' ? message : statusText;
+  return new HttpError(`${status}: ${text}`, status, body);
+}
+
+/** apiError for a fetch Response (its body read as JSON when it is JSON). */
+export async function responseError(response: Response): Promise<HttpError> {
+  const body = await response.json().catch(() => undefined);
+  return apiError(response.status, response.statusText, body);
+}
+
+export const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  return fetchUtils.fetchJson(url, { ...options, headers, credentials: 'include' });
+  try {
+    return await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'include' });
+  } catch (error) {
+    // fetchJson's own error text is the body's message, else the status text.
+    if (error instanceof HttpError) throw apiError(error.status, error.message, error.body);
+    throw error;
+  }
 };
 
 /** POST/PATCH a JSON body to an /api path and return the parsed answer. */

@@ -132,12 +132,15 @@ export const ChangeRoleButton = () => {
 const notTheUsername = (value: string, values: Record<string, any>) =>
   newPasswordProblem(value ?? '', { username: values.username ?? '' }) === 'sameAsUsername' ? 'password.sameAsUsername' : undefined;
 
-/** Add User: e-mail username, password, role (default Shipper) and company; active at once. */
+/**
+ * Add User: e-mail username, password, role (Shipper or Buyer, default Shipper: SPEC.md §5) and
+ * company; active at once. A company admin is made by changing the role afterwards.
+ */
 export const AddUserButton = ({ variant = 'contained' }: { variant?: 'contained' | 'outlined' }) => {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [create] = useCreate();
-  const choices = useRoleChoices(COMPANY_ROLES);
+  const choices = useRoleChoices(APPROVAL_ROLES);
   return (
     <>
       <Button variant={variant} startIcon={<AddIcon />} onClick={() => setOpen(true)} data-testid="add-user">
