@@ -419,6 +419,7 @@ const en = {
     arabic: 'Arabic',
     imageCount: 'Images analyzed',
     lastAnalysis: 'Last analysis',
+    basedOn: 'Based on %{smart_count} image, analysed on %{date} |||| Based on %{smart_count} images, analysed on %{date}',
     none: 'No damage check has been run for this vehicle yet.',
     noImages: 'Upload at least one image of the vehicle first.',
     noPermission: 'You do not have permission to run the damage check, and no analysis is available for this vehicle yet.',
