@@ -106,8 +106,8 @@ describe('the damage check', () => {
     expect(await card.getByTestId('analysis-ar-text').innerText()).toBe(FAKE_OLLAMA.damage.summaryAr);
     expect(await card.getByTestId('analysis-ar').getAttribute('dir')).toBe('rtl');
     expect(await card.getByTestId('analysis-en').getAttribute('dir')).toBe('ltr');
-    expect(await card.getByTestId('analysis-image-count').innerText()).toBe('1');
-    expect(await card.getByTestId('analysis-date').innerText()).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4}, \d{2}:\d{2}$/);
+    const basis = /^Based on 1 image, analysed on [A-Z][a-z]{2} \d{2}, \d{4}, \d{2}:\d{2}$/;
+    expect(await card.getByTestId('analysis-basis').innerText()).toMatch(basis);
     expect(await takeToast(p)).toBe('Damage check finished');
     await screenshot(p, 'ai-damage-result-en');
 
@@ -115,8 +115,11 @@ describe('the damage check', () => {
     await p.reload();
     await card.getByTestId('analysis-ar').waitFor();
     expect(await card.getByTestId('run-analysis').innerText()).toBe('Run again');
-    const stored = await api.send('GET', `/vehicles/${vehicle.id}`);
+    // The stored report says how many images it looked at, and when.
+    expect(await card.getByTestId('analysis-basis').innerText()).toMatch(basis);
+    const stored = await api.send<Record<string, any>>('GET', `/vehicles/${vehicle.id}`);
     expect(stored.accidentAnalysisAr).toBe(FAKE_OLLAMA.damage.summaryAr);
+    expect(stored.accidentAnalysisImageCount).toBe(1);
   });
 
   it('shows the Arabic block right to left in an Arabic page too, and the English left to right', async () => {
@@ -131,7 +134,7 @@ describe('the damage check', () => {
       await card.getByTestId('analysis-ar').waitFor();
       expect(await card.getByTestId('analysis-ar').getAttribute('dir')).toBe('rtl');
       expect(await card.getByTestId('analysis-en').getAttribute('dir')).toBe('ltr');
-      expect(await card.innerText()).toContain('الصور التي تم تحليلها');
+      expect(await card.getByTestId('analysis-basis').innerText()).toMatch(/^بناءً على صورة واحدة، حُلِّلت في .*\d{2}:\d{2}$/);
       await takeToast(p);
       await screenshot(p, 'ai-damage-result-ar');
     } finally {
@@ -187,6 +190,8 @@ describe('the damage check', () => {
         expect(await card.getByTestId('analysis-ar').getAttribute('dir')).toBe('rtl');
         expect(await card.getByTestId('run-analysis').count()).toBe(0);
         expect(await card.getByTestId('ai-status').count()).toBe(0);
+        // The stored report's image count and date, in the page's language.
+        expect(await card.getByTestId('analysis-basis').innerText()).toMatch(language === 'en' ? /^Based on 1 image, analysed on / : /^بناءً على صورة واحدة، حُلِّلت في /);
         await screenshot(p, `ai-damage-readonly-${language}`);
 
         await p.goto(`/vehicles/${fresh.id}/edit`);

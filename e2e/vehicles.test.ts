@@ -328,6 +328,10 @@ describe('the edit page', () => {
     await page.getByLabel('Year').fill('2019');
     await page.getByLabel('Color').fill('Midnight Blue');
     await page.getByLabel('Trim').fill('');
+    // The other reading's fields (SPEC.md §3) beside the decoder's.
+    await page.getByLabel('Fuel', { exact: true }).fill('Diesel');
+    await page.getByLabel('Transmission type', { exact: true }).fill(' Automatic ');
+    await page.getByLabel('Body type', { exact: true }).fill('SUV');
     await page.getByTestId('vehicle-save').click();
     expect(await takeToast(page)).toContain('Vehicle updated successfully');
     await page.waitForURL((url) => url.pathname === '/vehicles');
@@ -341,7 +345,7 @@ describe('the edit page', () => {
     const saved = await getVehicle(vehicle.id);
     expect(saved).toMatchObject({ make: 'TOYOTA', model: 'Land Cruiser', year: 2019 });
     // The emptied trim is dropped, not stored as an empty text.
-    expect(saved.vehicleInfo).toEqual({ color: 'Midnight Blue' });
+    expect(saved.vehicleInfo).toEqual({ color: 'Midnight Blue', fuelType: 'Diesel', transmission: 'Automatic', bodyType: 'SUV' });
   });
 
   it("says 'No makes found' for a make the list does not know, and still keeps what was typed", async () => {

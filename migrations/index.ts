@@ -8,6 +8,7 @@ import * as filesFollowTheirRecord from './20261124000200_files_follow_their_rec
 import * as rateLimits from './20261124300100_rate_limits';
 import * as companyInvoiceProfile from './20261124400100_company_invoice_profile';
 import * as userAccount from './20261124500100_user_account';
+import * as analysisImageCount from './20261124600100_analysis_image_count';
 
 /**
  * Migrations are listed here rather than discovered on disk, so they load the same way under
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124300100_rate_limits': rateLimits,
   '20261124400100_company_invoice_profile': companyInvoiceProfile,
   '20261124500100_user_account': userAccount,
+  '20261124600100_analysis_image_count': analysisImageCount,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -81,7 +81,8 @@ describe.each(ENGINES)('local AI on %s', (engine) => {
     expect(ollama.chats[0].messages[0].images).toHaveLength(2);
     expect(JSON.stringify(ollama.chats[0].format)).toContain('summaryAr');
     const stored = await w.clients.BUYER.get(`/api/vehicles/${vehicle}`);
-    expect(stored.body).toMatchObject({ accidentAnalysisAr: REPORT.summaryAr, lastAnalysisDate: res.body.lastAnalysisDate });
+    expect(stored.body).toMatchObject({ accidentAnalysisAr: REPORT.summaryAr, accidentAnalysisImageCount: 2, lastAnalysisDate: res.body.lastAnalysisDate });
+    expect(await t.db('vehicles').where({ id: vehicle }).first('accidentAnalysisImageCount')).toEqual({ accidentAnalysisImageCount: 2 });
     for (const actor of ['COMPANY_ADMIN', 'SHIPPER', 'BUYER'] as const) {
       expect((await w.clients[actor].post(`/api/vehicles/${vehicle}/accident-analysis`)).status).toBe(403);
     }

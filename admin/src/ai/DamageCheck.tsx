@@ -42,6 +42,17 @@ const Meta = ({ label, value, testId }: { label: string; value: string; testId: 
   </Box>
 );
 
+/** The analysis stored with the vehicle, with the number of images it looked at when that was kept. */
+export function storedAnalysis(vehicle: Record<string, any>): DamageAnalysis {
+  const count = vehicle.accidentAnalysisImageCount;
+  return {
+    analysis: vehicle.accidentAnalysis ?? '',
+    analysisAr: vehicle.accidentAnalysisAr ?? '',
+    ...(typeof count === 'number' && Number.isFinite(count) ? { imageCount: count } : {}),
+    lastAnalysisDate: vehicle.lastAnalysisDate ?? null,
+  };
+}
+
 /**
  * The damage check of /vehicles/{id}/edit (SPEC.md §2): a SUPER_ADMIN runs the local AI over the
  * vehicle's images and sees the English and Arabic report, how many images it looked at and when;
@@ -58,7 +69,7 @@ export const DamageCheckSection = ({ vehicle }: { vehicle: Record<string, any> }
   const { images } = useRecordFiles('vehicles', vehicle.id, vehicle.files as StoredFile[] | undefined);
   const [result, setResult] = useState<DamageAnalysis | null>(
     vehicle.accidentAnalysis || vehicle.accidentAnalysisAr
-      ? { analysis: vehicle.accidentAnalysis ?? '', analysisAr: vehicle.accidentAnalysisAr ?? '', lastAnalysisDate: vehicle.lastAnalysisDate ?? null }
+      ? storedAnalysis(vehicle)
       : null,
   );
   const [running, setRunning] = useState(false);
@@ -125,10 +136,16 @@ export const DamageCheckSection = ({ vehicle }: { vehicle: Record<string, any> }
               <Report title={translate('ai.english')} text={result.analysis} lang="en" />
               <Report title={translate('ai.arabic')} text={result.analysisAr} lang="ar" />
             </Box>
-            <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
-              {result.imageCount !== undefined && <Meta label={translate('ai.imageCount')} value={String(result.imageCount)} testId="analysis-image-count" />}
-              <Meta label={translate('ai.lastAnalysis')} value={formatDateTime(result.lastAnalysisDate, locale) || '—'} testId="analysis-date" />
-            </Box>
+            {result.imageCount !== undefined && result.lastAnalysisDate ? (
+              <Typography variant="body2" color="text.secondary" data-testid="analysis-basis">
+                {translate('ai.basedOn', { smart_count: result.imageCount, date: formatDateTime(result.lastAnalysisDate, locale) })}
+              </Typography>
+            ) : (
+              <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
+                {result.imageCount !== undefined && <Meta label={translate('ai.imageCount')} value={String(result.imageCount)} testId="analysis-image-count" />}
+                <Meta label={translate('ai.lastAnalysis')} value={formatDateTime(result.lastAnalysisDate, locale) || '—'} testId="analysis-date" />
+              </Box>
+            )}
             {!canRun && (
               <Typography variant="caption" color="text.secondary">
                 {translate('ai.readOnlyNote')}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from '../i18n/en';
+import ar from '../i18n/ar';
 import { DETAIL_FIELDS, ELECTRIC_FIELDS, cleanVehicleInfo, fillEmpty } from './vehicleInfo';
 
 describe('cleanVehicleInfo', () => {
@@ -29,5 +30,25 @@ describe('vehicleInfo fields', () => {
   it('have an English label each', () => {
     const labels = en.resources.vehicles.fields.vehicleInfo as Record<string, string>;
     expect([...DETAIL_FIELDS, ...ELECTRIC_FIELDS, 'color'].filter((field) => !labels[field])).toEqual([]);
+  });
+
+  it('have an Arabic label each, and no two fields share a label', () => {
+    const fields = [...DETAIL_FIELDS, ...ELECTRIC_FIELDS, 'color'];
+    for (const labels of [en.resources.vehicles.fields.vehicleInfo, ar.resources.vehicles.fields.vehicleInfo] as Record<string, string>[]) {
+      expect(fields.filter((field) => !labels[field])).toEqual([]);
+      expect(new Set(fields.map((field) => labels[field])).size).toBe(fields.length);
+    }
+  });
+
+  it("include both readings' fields (SPEC.md §3): fuelType, transmission and bodyType beside the decoder's", () => {
+    const fields: readonly string[] = DETAIL_FIELDS;
+    for (const [field, other] of [
+      ['fuelType', 'fuelTypePrimary'],
+      ['transmission', 'transmissionStyle'],
+      ['bodyType', 'bodyClass'],
+    ]) {
+      expect(fields).toContain(field);
+      expect(Math.abs(fields.indexOf(field) - fields.indexOf(other))).toBe(1);
+    }
   });
 });

@@ -1,20 +1,24 @@
 /**
  * vehicleInfo is an object of optional text (DESIGN.md §5: the union of both readings). The edit
  * page shows the fields the VIN decoder fills, in two groups; any other key a vehicle carries is
- * kept as it is when the form is saved.
+ * kept as it is when the form is saved. Both readings (SPEC.md §3) have their inputs: fuelType,
+ * transmission and bodyType stand beside fuelTypePrimary, transmissionStyle and bodyClass.
  */
 export const DETAIL_FIELDS = [
   'trim',
   'bodyClass',
+  'bodyType',
   'vehicleType',
   'doors',
   'seats',
   'fuelTypePrimary',
+  'fuelType',
   'engineNumberOfCylinders',
   'displacement',
   'engineType',
   'otherEngineInfo',
   'transmissionStyle',
+  'transmission',
   'driveType',
   'weight',
   'wheelbase',

@@ -64,7 +64,7 @@ export function aiRoutes(db: Knex, vision: OllamaVision, concurrency: number) {
     });
     // Stored only once the whole analysis succeeded: a failure never overwrites the last one.
     const lastAnalysisDate = new Date().toISOString();
-    await Vehicle.query(db).patch({ accidentAnalysis: result.en, accidentAnalysisAr: result.ar, lastAnalysisDate }).findById(vehicle.id);
+    await Vehicle.query(db).patch({ accidentAnalysis: result.en, accidentAnalysisAr: result.ar, accidentAnalysisImageCount: images.length, lastAnalysisDate }).findById(vehicle.id);
     ctx.body = { analysis: result.en, analysisAr: result.ar, imageCount: images.length, lastAnalysisDate, findings: result.findings };
   });
 

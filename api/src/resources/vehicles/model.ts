@@ -22,6 +22,7 @@ export class Vehicle extends BaseModel {
   declare vehicleInfo: Record<string, string> | null;
   declare accidentAnalysis: string | null;
   declare accidentAnalysisAr: string | null;
+  declare accidentAnalysisImageCount: number | null;
   declare lastAnalysisDate: string | null;
   declare createdAt: string;
   declare updatedAt: string | null;
@@ -54,5 +55,6 @@ export function vehicleJson(row: Pojo): Pojo {
   if (typeof json.vehicleInfo === 'string') json.vehicleInfo = parseJsonText(json.vehicleInfo);
   if (typeof json.vin === 'string') json.vinCheckDigitValid = isVinCheckDigitValid(json.vin);
   for (const count of ['imageCount', 'documentCount']) if (count in json) json[count] = Number(json[count]);
+  if (json.accidentAnalysisImageCount != null) json.accidentAnalysisImageCount = Number(json.accidentAnalysisImageCount);
   return json;
 }

@@ -96,7 +96,7 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
     // is a round trip, and a request waits for the slowest rather than for their sum.
     const [vehicle, files, history] = await Promise.all([
       joinedRows(user)
-        .select('vehicles.notes', 'vehicles.accidentAnalysis', 'vehicles.accidentAnalysisAr', 'vehicles.lastAnalysisDate')
+        .select('vehicles.notes', 'vehicles.accidentAnalysis', 'vehicles.accidentAnalysisAr', 'vehicles.accidentAnalysisImageCount', 'vehicles.lastAnalysisDate')
         .select('containers.containerSize', 'containers.loadingDate', 'containers.arrivalDate')
         .leftJoin('users as buyer', 'buyer.id', 'vehicles.buyerId')
         .select('buyer.username as buyerName')
