@@ -197,9 +197,9 @@ describe('the container page', () => {
     );
     try {
       await page.getByRole('button', { name: `Add ${free.vin} to this container` }).click();
-      expect(await takeToast(page)).toBe('Failed to add vehicle to container');
+      expect(await takeToast(page)).toBe('Error\nFailed to add vehicle to container');
       await page.getByRole('button', { name: `Remove ${inside.vin} from this container` }).click();
-      expect(await takeToast(page)).toBe('Failed to remove vehicle from container');
+      expect(await takeToast(page)).toBe('Error\nFailed to remove vehicle from container');
     } finally {
       await page.unroute('**/api/vehicles/*');
     }
