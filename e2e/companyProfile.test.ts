@@ -310,6 +310,10 @@ describe('a super admin', () => {
     await p.goto('/companies/999999/settings');
     expect(await p.getByTestId('page-error').innerText()).toContain('Company not found');
 
+    // A malformed company ID has no message of its own in SPEC.md §8: 'Invalid route'.
+    await p.goto('/companies/abc/settings');
+    expect(await p.getByTestId('page-error').innerText()).toContain('Invalid route');
+
     // A failure to load says so, and offers to try again.
     let fail = true;
     await p.route(`**/api/companies/${company.id}`, (route) =>

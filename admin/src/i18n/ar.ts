@@ -876,7 +876,6 @@ const ar: Messages = {
     logoUnavailable: 'تعذر عرض الشعار',
     loadFailed: 'تعذر تحميل إعدادات الشركة.',
     notFound: 'الشركة غير موجودة',
-    invalidId: 'معرّف الشركة غير صالح',
     backToCompanies: 'العودة إلى الشركات',
     open: 'ملف الفوترة',
     openLabel: 'ملف الفوترة لشركة %{name}',

@@ -597,7 +597,6 @@ const en = {
     logoUnavailable: 'The logo could not be shown',
     loadFailed: 'The company settings could not be loaded.',
     notFound: 'Company not found',
-    invalidId: 'Invalid company ID',
     backToCompanies: 'Back to Companies',
     open: 'Invoice profile',
     openLabel: 'Invoice profile of %{name}',
