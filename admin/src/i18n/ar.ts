@@ -333,6 +333,7 @@ const ar: Messages = {
   account: {
     menu: 'قائمة حساب %{username}',
     signedInAs: 'مسجّل الدخول باسم',
+    company: 'الشركة: %{name}',
     changePassword: 'تغيير كلمة المرور',
     language: 'اللغة',
   },

@@ -67,6 +67,7 @@ const en = {
   account: {
     menu: 'Account menu of %{username}',
     signedInAs: 'Signed in as',
+    company: 'Company: %{name}',
     changePassword: 'Change password',
     language: 'Language',
   },
