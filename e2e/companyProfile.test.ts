@@ -109,7 +109,7 @@ describe('Company settings (a company admin)', () => {
     await form.getByText(vatError).waitFor();
     expect(patched).toBe(0);
     await shot(p, 'en-settings-vat-error');
-    expect(await takeToast(p)).toBe('The form is not valid. Please check for errors');
+    expect(await takeToast(p)).toBe('Error\nThe form is not valid. Please check for errors');
 
     // A currency invoices cannot count in (three decimals) is refused on the field before anything is sent.
     await field(form, 'vatNumber').fill(PROFILE.vatNumber);
@@ -118,7 +118,7 @@ describe('Company settings (a company admin)', () => {
     await p.getByTestId('profile-save').click();
     await form.getByText('Choose a currency counted in hundredths (ISO 4217), for example SAR, AED or USD').waitFor();
     expect(patched).toBe(0);
-    expect(await takeToast(p)).toBe('The form is not valid. Please check for errors');
+    expect(await takeToast(p)).toBe('Error\nThe form is not valid. Please check for errors');
     await p.unroute('**/api/companies/*');
 
     await field(form, 'currency').fill('sar');
@@ -131,10 +131,10 @@ describe('Company settings (a company admin)', () => {
 
     // The logo: a wrong file is refused, a PNG is shown once uploaded.
     await p.getByTestId('logo-upload-input').setInputFiles(textFile('not-a-logo.txt', 'hello'));
-    expect(await takeToast(p)).toBe('The logo must be a PNG, JPEG or WebP image');
+    expect(await takeToast(p)).toBe('Error\nThe logo must be a PNG, JPEG or WebP image');
     // A file named like a PNG that is none: the server looks at the content (415).
     await p.getByTestId('logo-upload-input').setInputFiles(textFile('fake-logo.png', 'plain text, not a PNG'));
-    expect(await takeToast(p)).toBe('The logo must be a PNG, JPEG or WebP image');
+    expect(await takeToast(p)).toBe('Error\nThe logo must be a PNG, JPEG or WebP image');
     expect(await p.getByTestId('company-logo-empty').innerText()).toBe('No logo yet.');
     await p.getByTestId('logo-upload-input').setInputFiles(logoFile);
     expect(await takeToast(p)).toBe('Logo uploaded');
@@ -309,6 +309,10 @@ describe('a super admin', () => {
 
     await p.goto('/companies/999999/settings');
     expect(await p.getByTestId('page-error').innerText()).toContain('Company not found');
+
+    // A malformed company ID has no message of its own in SPEC.md §8: 'Invalid route'.
+    await p.goto('/companies/abc/settings');
+    expect(await p.getByTestId('page-error').innerText()).toContain('Invalid route');
 
     // A failure to load says so, and offers to try again.
     let fail = true;

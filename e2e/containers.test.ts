@@ -87,7 +87,10 @@ describe('the containers list', () => {
     await dialog.getByTestId('container-check-digit-warning').waitFor();
     await dialog.getByRole('button', { name: 'Add' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await takeToast(shipperPage.page)).toContain('check digit of its number does not match');
+    // msg.containerAdded, with the warning as a second line (SPEC.md §8).
+    const [title, ...rest] = (await takeToast(shipperPage.page)).split('\n');
+    expect(title).toBe('Container added successfully');
+    expect(rest.join(' ')).toContain('check digit of this container number does not match');
     const row = await openRowOf(shipperPage.page, bad);
     expect(await row.getByTestId('row-check-digit-warning').count()).toBe(1);
     await shipperPage.context.close();
@@ -197,9 +200,9 @@ describe('the container page', () => {
     );
     try {
       await page.getByRole('button', { name: `Add ${free.vin} to this container` }).click();
-      expect(await takeToast(page)).toBe('Failed to add vehicle to container');
+      expect(await takeToast(page)).toBe('Error\nFailed to add vehicle to container');
       await page.getByRole('button', { name: `Remove ${inside.vin} from this container` }).click();
-      expect(await takeToast(page)).toBe('Failed to remove vehicle from container');
+      expect(await takeToast(page)).toBe('Error\nFailed to remove vehicle from container');
     } finally {
       await page.unroute('**/api/vehicles/*');
     }

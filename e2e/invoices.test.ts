@@ -162,14 +162,14 @@ describe('generating from the containers screen (/containers?action=invoice)', (
     await p.route('**/api/invoice', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
     try {
       await p.getByTestId('generate-invoice').click();
-      expect(await takeToast(p)).toBe('Failed to generate invoice');
+      expect(await takeToast(p)).toBe('Error\nFailed to generate invoice');
     } finally {
       await p.unroute('**/api/invoice');
     }
     // The server's own reason: the container was deleted meanwhile.
     await api.send('DELETE', `/containers/${container.id}`);
     await p.getByTestId('generate-invoice').click();
-    expect(await takeToast(p)).toBe('One or more containers were not found');
+    expect(await takeToast(p)).toBe('Error\nOne or more containers were not found');
     expect(new URL(p.url()).searchParams.get('action')).toBe('invoice');
     expect(await p.getByTestId('generate-invoice').isEnabled()).toBe(true);
   });
@@ -330,7 +330,7 @@ describe('the invoices list', () => {
     await p.route('**/api/invoices/*/download', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
     try {
       await button.click();
-      expect(await takeToast(p)).toBe('Failed to download invoice');
+      expect(await takeToast(p)).toBe('Error\nFailed to download invoice');
     } finally {
       await p.unroute('**/api/invoices/*/download');
     }

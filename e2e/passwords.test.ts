@@ -86,6 +86,8 @@ describe('changing one’s own password', () => {
     expect((await menu.getByRole('menuitemradio').allInnerTexts()).map((t) => t.trim())).toEqual(['English', 'العربية']);
     expect(await menu.getByRole('menuitemradio', { name: 'English' }).getAttribute('aria-checked')).toBe('true');
     expect(await menu.innerText()).toContain('Signed in as');
+    // The user's own company, read by its companyId (SPEC.md §7), although a shipper may not list companies.
+    expect(await menu.getByTestId('account-company').innerText()).toBe(`Company: ${company.name}`);
     await expectOnScreen(page, menu);
     await screenshot(page, 'en-account-menu');
     // Escape closes it and gives the focus back to the button.

@@ -94,9 +94,10 @@ describe('adding a vehicle', () => {
     await shipperPage.page.getByRole('option', { name: container.number }).click();
     await dialog.getByRole('button', { name: 'Add' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    const toast = await takeToast(shipperPage.page);
-    expect(toast).toContain('Vehicle added successfully');
-    expect(toast).toContain('check digit');
+    // msg.vehicleAdded, with the warning as a second line (SPEC.md §8).
+    const [title, ...rest] = (await takeToast(shipperPage.page)).split('\n');
+    expect(title).toBe('Vehicle added successfully');
+    expect(rest.join(' ')).toContain('check digit of this VIN (position 9) does not match');
     const row = await openRowOf(shipperPage.page, vin);
     expect(await row.innerText()).toContain(container.number);
     await shipperPage.context.close();

@@ -305,12 +305,23 @@ describe.each(ENGINES)('companies on %s', (engine) => {
       expect(await t.db('companies').orderBy('id')).toEqual(before);
     });
 
-    it('keeps companies from shippers, buyers, pending users and visitors', async () => {
+    it('lets a shipper or a buyer read only the name and code of its own company; another is not found', async () => {
+      for (const actor of ['SHIPPER', 'BUYER'] as const) {
+        const own = await w.clients[actor].get(`/api/companies/${w.companyA.id}`);
+        expect(own.status).toBe(200);
+        expect(own.body).toEqual({ id: w.companyA.id, name: w.companyA.name, code: w.companyA.code });
+        const other = await w.clients[actor].get(`/api/companies/${w.companyB.id}`);
+        expectError(other, 404, 'notFound');
+        expect((await w.clients[actor].get('/api/companies/999999')).body).toEqual(other.body);
+      }
+    });
+
+    it('keeps the companies list from shippers, buyers, pending users and visitors', async () => {
       for (const actor of ['SHIPPER', 'BUYER', 'pending'] as const) {
         expectError(await w.clients[actor].get('/api/companies'), 403);
-        expectError(await w.clients[actor].get(`/api/companies/${w.companyA.id}`), 403);
         expectError(await w.clients[actor].delete(`/api/companies/${w.companyA.id}`), 403);
       }
+      expectError(await w.clients.pending.get(`/api/companies/${w.companyA.id}`), 403);
       expectError(await w.clients.anonymous.get('/api/companies'), 401, 'auth.required');
       expectError(await w.clients.anonymous.delete(`/api/companies/${w.companyA.id}`), 401, 'auth.required');
       expect(await countRows(t.db, 'companies', { id: w.companyA.id })).toBe(1);

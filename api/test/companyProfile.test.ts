@@ -295,12 +295,15 @@ describe.each(ENGINES)('company invoice profile on %s', (engine) => {
       expect(await logoRows(w.companyB.id)).toBe(0);
     });
 
-    it('keeps shippers, buyers and pending users out (403), and visitors (401)', async () => {
+    it('keeps shippers, buyers and pending users out of the profile (403), and visitors (401)', async () => {
       const before = await row(w.companyA.id);
       const logo = await png(40, 20);
       for (const actor of ['SHIPPER', 'BUYER', 'pending'] as const) {
         const client = w.clients[actor];
-        expectError(await client.get(`/api/companies/${w.companyA.id}`), 403);
+        // Their own company's name and code they read (companies.readOwn), never its profile.
+        const own = await client.get(`/api/companies/${w.companyA.id}`);
+        if (actor === 'pending') expectError(own, 403);
+        else expect(own.body).toEqual({ id: w.companyA.id, name: w.companyA.name, code: w.companyA.code });
         expectError(await client.patch(`/api/companies/${w.companyA.id}`).send({ city: 'x' }), 403);
         expectError(await client.put(`/api/companies/${w.companyA.id}`).send({ name: 'x' }), 403);
         expectError(await client.get(`/api/companies/${w.companyA.id}/logo`), 403);

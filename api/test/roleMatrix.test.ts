@@ -101,8 +101,8 @@ const CASES: Case[] = [
   },
 
   { route: 'GET /api/companies', method: 'get', expected: admins(200) },
-  { route: 'GET /api/companies/{own}', method: 'get', path: (_t, w) => `/api/companies/${w.companyA.id}`, expected: admins(200) },
-  { route: 'GET /api/companies/{other}', method: 'get', path: (_t, w) => `/api/companies/${w.companyB.id}`, expected: { ...admins(200), COMPANY_ADMIN: 404 } },
+  { route: 'GET /api/companies/{own}', method: 'get', path: (_t, w) => `/api/companies/${w.companyA.id}`, expected: approved(200) },
+  { route: 'GET /api/companies/{other}', method: 'get', path: (_t, w) => `/api/companies/${w.companyB.id}`, expected: { ...approved(404), SUPER_ADMIN: 200 } },
   { route: 'POST /api/companies', method: 'post', body: () => ({ name: 'New Co', code: `NEW${n++}` }), expected: superAdminOnly(201) },
   { route: 'PATCH /api/companies/{id}', method: 'patch', target: freshCompany, body: () => ({ name: 'Renamed' }), expected: superAdminOnly(200) },
   { route: 'PUT /api/companies/{id}', method: 'put', target: freshCompany, body: () => ({ active: false }), expected: superAdminOnly(200) },

@@ -4,7 +4,7 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import CheckIcon from '@mui/icons-material/Check';
 import LockResetIcon from '@mui/icons-material/LockReset';
-import { useTranslate } from 'react-admin';
+import { useGetOne, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router';
 import { LANGUAGES, getLanguage, type Language } from '../i18n/language';
 import { useSwitchLanguage } from '../i18n/useSwitchLanguage';
@@ -27,6 +27,9 @@ export const AccountMenu = () => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const buttonId = useId();
   const menuId = useId();
+  // The user's own company, asked for by its companyId only when the user has one (SPEC.md §7).
+  const companyId = user?.companyId ?? undefined;
+  const { data: company } = useGetOne<{ id: number; name: string; code: string }>('companies', { id: companyId! }, { enabled: !!companyId });
   if (!user) return null;
 
   const open = !!anchor;
@@ -85,6 +88,11 @@ export const AccountMenu = () => {
             {user.username}
           </Box>
           {user.role && <Box sx={{ typography: 'caption', color: 'text.secondary' }}>{translate(`roles.${user.role}`)}</Box>}
+          {company?.name && (
+            <Box sx={{ typography: 'caption', color: 'text.secondary', overflowWrap: 'anywhere' }} data-testid="account-company">
+              {translate('account.company', { name: company.name })}
+            </Box>
+          )}
         </Box>
         <Divider />
         <MenuItem component={Link} to={CHANGE_PASSWORD_PATH} state={from} onClick={close} data-testid="account-change-password">

@@ -4,6 +4,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Form, SaveButton, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { codeOf } from '../providers/http';
 import { errorMessage, fieldErrorsOf } from '../providers/errorMessage';
+import { Toast } from '../layout/Notification';
 
 export interface FormDialogProps {
   open: boolean;
@@ -13,7 +14,8 @@ export interface FormDialogProps {
   /** Sends the values; its rejection is shown (toast and field errors). */
   onSave: (values: Record<string, any>) => Promise<unknown>;
   /** The toast after a save: a message key, or one chosen from what the save returned (a warning, say). */
-  successMessage: string | ((saved: any) => { message: string; type: 'success' | 'warning' });
+  /** The success message key; with a warning key, the message is the toast's title and the warning its second line. */
+  successMessage: string | ((saved: any) => { message: string; warning?: string; type: 'success' | 'warning' });
   /** The message key shown when a failure has no message of its own (default msg.error). */
   errorFallback?: string;
   maxWidth?: Breakpoint;
@@ -62,8 +64,9 @@ export const FormDialog = ({
   const submit = async (values: Record<string, any>) => {
     try {
       const saved = await onSave(values);
-      const toast = typeof successMessage === 'string' ? { message: successMessage, type: 'success' as const } : successMessage(saved);
-      notify(toast.message, { type: toast.type });
+      const toast: { message: string; warning?: string; type: 'success' | 'warning' } =
+        typeof successMessage === 'string' ? { message: successMessage, type: 'success' } : successMessage(saved);
+      notify(toast.warning ? <Toast title={translate(toast.message)} description={translate(toast.warning)} /> : toast.message, { type: toast.type });
       refresh();
       close();
       return undefined;

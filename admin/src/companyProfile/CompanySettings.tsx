@@ -109,7 +109,7 @@ export const CompanySettingsById = () => {
         {valid ? (
           <SettingsPage key={id} companyId={Number(id)} back={<BackToCompanies />} />
         ) : (
-          <ErrorPanel title="companyProfile.title" message="companyProfile.invalidId" action={<BackToCompanies />} />
+          <ErrorPanel title="companyProfile.title" message="page.invalidRoute" action={<BackToCompanies />} />
         )}
       </RequireAccess>
     </RequireAccess>

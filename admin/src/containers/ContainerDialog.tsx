@@ -117,7 +117,7 @@ const dateOnly = (value: unknown) => (typeof value === 'string' && value.length 
 
 const successOf = (created: boolean) => (saved: any) =>
   saved?.numberCheckDigitValid === false
-    ? { message: 'containers.savedWithWarning', type: 'warning' as const }
+    ? { message: created ? 'msg.containerAdded' : 'msg.containerUpdated', warning: 'containers.numberCheckDigitWarning', type: 'warning' as const }
     : { message: created ? 'msg.containerAdded' : 'msg.containerUpdated', type: 'success' as const };
 
 /** Add Container: the number (required), the shipment fields, ports; company and shipper for a SUPER_ADMIN. */

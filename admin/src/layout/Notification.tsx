@@ -19,6 +19,36 @@ export const Toast = ({ title, description }: { title: ReactNode; description?: 
   </Box>
 );
 
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The plain text of a notification's message: a message key translated, or a Toast's title and description. */
+export const notificationText = (message: NotificationPayload['message'], translate: Translate, messageArgs?: Record<string, unknown>): string => {
+  if (typeof message === 'string') return translate(message, { _: message, ...messageArgs });
+  if (isValidElement<{ title?: unknown; description?: unknown }>(message)) {
+    const { title, description } = message.props;
+    return [title, description].filter((part) => typeof part === 'string' || typeof part === 'number').join(': ');
+  }
+  return '';
+};
+
+/**
+ * What a toast shows (SPEC.md §8, "Failures raise a destructive toast titled msg.error (also
+ * logged) unless stated"): an error given as plain text gets the title msg.error above it; an
+ * error given as a Toast keeps the title its caller chose (e.g. 'Login failed').
+ */
+export const toastContent = (payload: NotificationPayload, translate: Translate): ReactNode => {
+  const { message, type, notificationOptions = {} } = payload;
+  if (isValidElement(message)) return message;
+  if (typeof message !== 'string') return null;
+  const text = notificationText(message, translate, notificationOptions.messageArgs);
+  return type === 'error' ? <Toast title={translate('msg.error')} description={text} /> : text;
+};
+
+/** Every failure shown is also logged, in one place for all of the console's error toasts. */
+export const logFailure = (payload: NotificationPayload, translate: Translate) => {
+  if (payload.type === 'error') console.error(notificationText(payload.message, translate, payload.notificationOptions?.messageArgs));
+};
+
 /**
  * react-admin's notification queue shown one toast at a time, about 5 s each, with a close button:
  * at the top on small screens, at the bottom end corner on larger ones, at most 420 px wide from
@@ -37,11 +67,12 @@ export const Notification = () => {
     if (notifications.length && !current) {
       const next = takeNotification();
       if (next) {
+        logFailure(next, translate);
         setCurrent(next);
         setOpen(true);
       }
     }
-  }, [notifications, current, takeNotification]);
+  }, [notifications, current, takeNotification, translate]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -67,10 +98,9 @@ export const Notification = () => {
   }, [takeMutation]);
 
   if (!current) return null;
-  const { message, type, notificationOptions = {} } = current;
-  const { autoHideDuration, messageArgs, undoable } = notificationOptions;
-  const content =
-    typeof message === 'string' ? translate(message, { _: message, ...messageArgs }) : isValidElement(message) ? message : null;
+  const { type, notificationOptions = {} } = current;
+  const { autoHideDuration, undoable } = notificationOptions;
+  const content = toastContent(current, translate);
   const severity = type === 'info' ? 'info' : type;
 
   return (

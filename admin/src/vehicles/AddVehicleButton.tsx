@@ -70,7 +70,7 @@ export const AddVehicleButton = ({ variant = 'contained' }: { variant?: 'contain
         saveIcon={<AddIcon />}
         successMessage={(saved) =>
           saved?.vinCheckDigitValid === false
-            ? { message: 'vehicles.addedWithWarning', type: 'warning' }
+            ? { message: 'msg.vehicleAdded', warning: 'vehicles.vinCheckDigitWarning', type: 'warning' }
             : { message: 'msg.vehicleAdded', type: 'success' }
         }
         errorFallback="msg.vehicleCreateFailed"

@@ -7,6 +7,7 @@ import type { Role } from './roles';
  */
 export type Action =
   | 'read' // GET list and one
+  | 'readOwn' // companies: GET /companies/{own id}, the name and code of the user's own company
   | 'create'
   | 'update'
   | 'delete'
@@ -35,7 +36,9 @@ const STAFF: readonly Role[] = ['SUPER_ADMIN', 'COMPANY_ADMIN', 'SHIPPER'];
 
 export const PERMISSIONS: Record<Resource, Partial<Record<Action, readonly Role[]>>> = {
   dashboard: { read: ALL, menu: ALL },
-  companies: { read: ADMINS, create: SA, update: SA, delete: SA, menu: SA },
+  // Every approved user reads the name and code of its own company (SPEC.md §7: the console asks
+  // for the user's company by its companyId); the list and other columns stay with the admins.
+  companies: { read: ADMINS, readOwn: ALL, create: SA, update: SA, delete: SA, menu: SA },
   // The invoice profile: a SUPER_ADMIN edits any company's (with name, code and status through
   // `companies.update`), a COMPANY_ADMIN its own company's profile fields and logo only; the
   // console's "Company settings" entry is for the company admin (the super admin has Companies).

@@ -14,6 +14,16 @@ export function scopeCompanies(query: QueryBuilder<Company, Company[]>, user: Us
 }
 
 /**
+ * What GET /companies/{id} gives a user: every column of the companies it sees (`companies.read`),
+ * only the id, name and code of its own company (`companies.readOwn`), or nothing.
+ */
+export function companyReadScope(user: User): 'seen' | 'ownName' | null {
+  if (can(user.role, 'companies', 'read')) return 'seen';
+  if (can(user.role, 'companies', 'readOwn')) return 'ownName';
+  return null;
+}
+
+/**
  * What a user may change on a company it sees: everything (`companies.update`), the invoice
  * profile and logo only (`companyProfile.update`), or nothing.
  */

@@ -14,7 +14,7 @@ import { detectFile } from '../../services/files/detect';
 import { LOGO_MAX_BYTES, processLogo } from '../../services/files/logo';
 import { Company } from './model';
 import { CompanyCreateSchema, CompanyProfileUpdateSchema, CompanyUpdateSchema, SUPER_ADMIN_FIELDS } from './schema';
-import { companyEditRights, scopeCompanies } from './policy';
+import { companyEditRights, companyReadScope, scopeCompanies } from './policy';
 import { deleteCompanyWithData } from './cascade';
 import { companyLogo, deleteCompanyLogo, saveCompanyLogo } from './profile';
 
@@ -78,8 +78,19 @@ export function companyRoutes(db: Knex) {
     await respondWithList(ctx, LIST, visible(ctx).toKnexQuery(), (row) => Company.fromDatabaseJson(row));
   });
 
-  router.get('/:id', authorize('companies', 'read'), async (ctx) => {
-    ctx.body = await findVisible(ctx);
+  router.get('/:id', async (ctx) => {
+    const user = approvedUser(ctx);
+    const scope = companyReadScope(user);
+    if (!scope) throw forbidden();
+    if (scope === 'seen') {
+      ctx.body = await findVisible(ctx);
+      return;
+    }
+    // Its own company's name and code; any other company is "not found", as for a company admin.
+    const id = parseId(ctx.params.id);
+    const own = user.companyId && id === user.companyId ? await db('companies').where({ id }).first('id', 'name', 'code') : undefined;
+    if (!own) throw notFound('Company not found');
+    ctx.body = { id: Number(own.id), name: own.name, code: own.code };
   });
 
   router.post('/', authorize('companies', 'create'), async (ctx) => {
