@@ -209,19 +209,19 @@ describe('the files of a container', () => {
     expect(await documents.getByTestId('download-document').count()).toBe(0);
     // Chromium closes the new tab once its answer is a download, and reports the download on the
     // page that opened it: listen to both from the start.
-    let tabs = 0;
+    // The download may be reported before the new tab's own event: wait for each, in any order.
+    const newTab = p.context().waitForEvent('page', { timeout: 10_000 });
     const opened = new Promise<Download>((resolve) => {
       p.once('download', resolve);
-      p.context().once('page', (tab) => {
-        tabs += 1;
-        tab.once('download', resolve);
-      });
+      void newTab.then((tab) => tab.once('download', resolve), () => undefined);
     });
-    await documents.getByTestId('open-document').click();
+    const link = documents.getByTestId('open-document');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    await link.click();
     const document = await opened;
     expect(document.suggestedFilename()).toBe('packing-list.pdf');
     expect(new URL(document.url()).pathname).toMatch(new RegExp(`^/api/containers/${container.id}/files/\\d+/download$`));
-    expect(tabs).toBe(1);
+    await newTab; // a tab was opened
     expect(new URL(p.url()).pathname).toBe(`/containers/${container.id}`);
 
     const [download] = await Promise.all([p.waitForEvent('download'), images.getByTestId('download-all-images').click()]);
