@@ -1,4 +1,4 @@
-import { CURRENCY_CODES, isCurrencyCode as isInvoiceCurrency } from '@domain/currency';
+import { currencyCodes, isCurrencyCode as isInvoiceCurrency } from '@domain/currency';
 
 /**
  * Invoice currencies: the API's list (ISO 4217 codes counted in hundredths, @domain/currency).
@@ -9,7 +9,7 @@ export const PREFERRED_CURRENCIES = ['USD', 'SAR', 'AED'] as const;
 const CODE = /^[A-Z]{3}$/;
 
 /** The choices of the currency select: USD, SAR, AED, then the rest A to Z. */
-export function currencyChoices(known: readonly string[] = CURRENCY_CODES): string[] {
+export function currencyChoices(known: readonly string[] = currencyCodes()): string[] {
   const rest = [...new Set(known.map((code) => code.toUpperCase()))]
     .filter((code) => CODE.test(code) && !(PREFERRED_CURRENCIES as readonly string[]).includes(code))
     .sort();

@@ -8,12 +8,15 @@
 const hasCents = (code: string) =>
   new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits === 2;
 
-export const CURRENCY_CODES: readonly string[] = Intl.supportedValuesOf('currency').filter(hasCents);
-const CODES = new Set(CURRENCY_CODES);
+// Made on first use: asking Intl about every currency takes about 25 ms, which a start-up or a
+// page that only shows amounts should not pay.
+let codes: readonly string[] | undefined;
+let codeSet: ReadonlySet<string> | undefined;
+export const currencyCodes = (): readonly string[] => (codes ??= Intl.supportedValuesOf('currency').filter(hasCents));
 
 export const DEFAULT_CURRENCY = 'USD';
 export const CURRENCY_MESSAGE = 'must be an ISO 4217 currency code counted in hundredths (such as USD, SAR or AED)';
 
 export function isCurrencyCode(value: string): boolean {
-  return CODES.has(value);
+  return (codeSet ??= new Set(currencyCodes())).has(value);
 }

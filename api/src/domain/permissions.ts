@@ -62,6 +62,9 @@ export const PERMISSIONS: Record<Resource, Partial<Record<Action, readonly Role[
   invoices: { read: STAFF, create: STAFF, delete: STAFF, menu: STAFF },
 };
 
+/** A SUPER_ADMIN works on every company's records; everyone else on their own company's (DESIGN.md §4). */
+export const seesEveryCompany = (role: Role | null | undefined): boolean => role === 'SUPER_ADMIN';
+
 export function can(role: Role | null | undefined, resource: Resource, action: Action): boolean {
   if (!role) return false;
   return PERMISSIONS[resource]?.[action]?.includes(role) ?? false;

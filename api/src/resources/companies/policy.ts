@@ -1,16 +1,13 @@
 import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
 import type { User } from '../users/model';
-import { can } from '../../domain/permissions';
+import { can, seesEveryCompany } from '../../domain/permissions';
 import { badRequest, notFound } from '../../http/errors';
 import { Company } from './model';
 
-/** A SUPER_ADMIN works on every company; everyone else on their own (DESIGN.md §4). */
-export const seesEveryCompany = (user: User) => user.role === 'SUPER_ADMIN';
-
 /** SUPER_ADMIN sees every company; a COMPANY_ADMIN only its own (DESIGN.md §4). */
 export function scopeCompanies(query: QueryBuilder<Company, Company[]>, user: User) {
-  return seesEveryCompany(user) ? query : query.where('companies.id', user.companyId ?? -1);
+  return seesEveryCompany(user.role) ? query : query.where('companies.id', user.companyId ?? -1);
 }
 
 /**
@@ -38,7 +35,7 @@ export function companyEditRights(user: User): 'all' | 'profile' | null {
  * without), company staff get their own, and another company's id is "not found".
  */
 export function sellerCompanyId(user: User, requested: number | undefined): number {
-  if (seesEveryCompany(user)) {
+  if (seesEveryCompany(user.role)) {
     if (requested === undefined) throw badRequest('Choose the company whose seller details to use', { companyId: 'is required' });
     return requested;
   }

@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
+import { seesEveryCompany } from '../../domain/permissions';
 import { badRequest } from '../../http/errors';
 import type { User } from '../users/model';
 
 /** SUPER_ADMIN sees every invoice; company staff their company's. */
 export function scopeInvoices(query: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
-  return user.role === 'SUPER_ADMIN' ? query : query.where('invoices.companyId', user.companyId ?? -1);
+  return seesEveryCompany(user.role) ? query : query.where('invoices.companyId', user.companyId ?? -1);
 }
 
 /**
@@ -13,7 +14,7 @@ export function scopeInvoices(query: Knex.QueryBuilder, user: User): Knex.QueryB
  */
 export async function invoiceCompany(db: Knex, user: User, containerIds: number[]): Promise<number> {
   let query = db('containers').whereIn('id', containerIds).select('id', 'companyId');
-  if (user.role !== 'SUPER_ADMIN') query = query.where('companyId', user.companyId ?? -1);
+  if (!seesEveryCompany(user.role)) query = query.where('companyId', user.companyId ?? -1);
   const rows: { id: number; companyId: number }[] = await query;
   if (rows.length !== containerIds.length) {
     throw badRequest('One or more containers were not found', { containerIds: 'must be containers of your company' });

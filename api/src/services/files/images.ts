@@ -21,7 +21,12 @@ const unreadable = () => new HttpError(415, 'request.unsupportedMediaType', 'The
  * thread pool, so the event loop stays free.
  */
 export function processImage(path: string, mimeType: string): Promise<ProcessedImage> {
-  return imageWork(() => processNow(path, mimeType));
+  return decodingImage(() => processNow(path, mimeType));
+}
+
+/** Runs work that decodes an image in the process-wide queue below (photos, logos). */
+export function decodingImage<T>(work: () => Promise<T>): Promise<T> {
+  return imageWork(work);
 }
 
 /**

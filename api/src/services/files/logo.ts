@@ -1,7 +1,6 @@
-import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { HttpError } from '../../http/errors';
-import { MAX_IMAGE_PIXELS } from './images';
+import { MAX_IMAGE_PIXELS, decodingImage } from './images';
 
 /** A company logo as uploaded: one PNG, JPEG or WebP image of at most 2 MB. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
@@ -12,15 +11,13 @@ export const LOGO_MAX_HEIGHT = 300;
 const unreadable = () => new HttpError(415, 'request.unsupportedMediaType', 'The logo could not be read: it is damaged or not really an image');
 const tooLarge = () => new HttpError(400, 'validation.failed', `The logo is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`, { file: 'has too many pixels' });
 
-/** One logo decoded at a time in this process: logos are rare, and photos have their own queue. */
-const logoWork = pLimit(1);
-
 /**
  * The logo we store: turned upright, fitted inside 800 × 300 without enlarging, re-encoded as PNG
- * (transparency kept) without any metadata. sharp works on libuv's thread pool.
+ * (transparency kept) without any metadata. sharp works on libuv's thread pool; the decoding waits
+ * its turn with the photos being stored, so a logo never adds to the images decoded at once.
  */
 export function processLogo(path: string): Promise<Buffer> {
-  return logoWork(async () => {
+  return decodingImage(async () => {
     let width: number | undefined;
     let height: number | undefined;
     try {
