@@ -3,7 +3,10 @@
  * database (and MariaDB/MySQL when MYSQL_URL is set), runs the real server in its own process, and
  * loads it with autocannon. Prints req/s, p50 and p99, and each route's throughput relative to a
  * bare Koa JSON endpoint measured in the same run; then ZIP memory, image ingest and invoices;
+ * then the first load of the dashboard in bytes (bench/firstload.ts: Chromium, gzip and brotli);
  * then the benchmark of real use (bench/mixed: reads and writes of 50 users at once).
+ * `npm run bench -- stall` (never part of the whole run) measures 50 shippers while the super admin
+ * searches VINs and downloads a 1 GiB ZIP (bench/mixed/stall.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -15,8 +18,10 @@ import { createTestDatabase, type EngineName } from '../api/test/support/engines
 import { freePort, ROOT } from '../api/test/support/serverProcess';
 import { BENCH_PASSWORD, seedBenchData } from './seed';
 import { benchFiles } from './files';
+import { benchFirstLoad } from './firstload';
 import { benchInvoices } from './invoices';
 import { benchMixed } from './mixed/index';
+import { benchStall, printStallSummary } from './mixed/stall';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -155,15 +160,18 @@ async function measureBare(): Promise<Row> {
 
 // BENCH_ENGINES=mysql (or sqlite) runs one engine alone.
 const engines = ((process.env.BENCH_ENGINES?.split(',') ?? (process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'])) as EngineName[]);
-// `npm run bench -- mixed` or BENCH_ONLY=mixed (or lists, files, invoices) runs one part alone.
+// `npm run bench -- mixed` or BENCH_ONLY=mixed (or lists, files, invoices, firstload, stall) runs one part alone.
 const only = process.argv[2] ?? process.env.BENCH_ONLY;
-if (only && !['lists', 'files', 'invoices', 'mixed'].includes(only)) throw new Error(`unknown part "${only}": lists, files, invoices or mixed`);
+const PARTS = ['lists', 'files', 'invoices', 'firstload', 'mixed', 'stall'];
+if (only && !PARTS.includes(only)) throw new Error(`unknown part "${only}": ${PARTS.join(', ')}`);
 if (!only || only === 'lists') {
   const bare = await measureBare();
   for (const engine of engines) await benchEngine(engine, bare);
 }
 if (!only || only === 'files') for (const engine of engines) await benchFiles(engine);
 if (!only || only === 'invoices') for (const engine of engines) await benchInvoices(engine);
+// SQLite alone: what the browser downloads does not depend on the engine.
+if (!only || only === 'firstload') await benchFirstLoad();
 if (!only || only === 'mixed') {
   // The benchmark of real use; errors or lost writes fail the run.
   const results = [];
@@ -171,4 +179,11 @@ if (!only || only === 'mixed') {
   process.stdout.write('\nbenchmark of real use, aims on each engine:\n');
   for (const r of results) for (const a of r.aims) if (a.met !== null) process.stdout.write(`  [${r.engine}] ${a.met ? 'met   ' : 'MISSED'}  ${a.label}\n`);
   if (results.some((r) => r.failures > 0 || r.lost > 0)) process.exitCode = 1;
+}
+if (only === 'stall') {
+  // Heavy reading beside everyday work (bench/mixed/stall.ts): only when asked for, as it seeds a GiB of images.
+  const results = [];
+  for (const engine of engines) results.push(await benchStall(engine));
+  printStallSummary(results);
+  if (results.some((r) => r.failures > 0)) process.exitCode = 1;
 }

@@ -117,8 +117,8 @@ describe('screenshots of every screen', () => {
   beforeAll(async () => {
     const company = await api.createCompany('Al Noor Motors');
     await api.createCompany('Desert Line Shipping');
-    await api.send('POST', '/ports', { name: 'Jeddah Islamic Port', nameAr: 'ميناء جدة الإسلامي', country: 'Saudi Arabia' });
-    await api.send('POST', '/ports', { name: 'Port of Baltimore', nameAr: 'ميناء بالتيمور', country: 'United States' });
+    await api.send('POST', '/ports', { name: 'Jeddah Islamic Port', nameAr: 'ميناء جدة الإسلامي', country: 'SA' });
+    await api.send('POST', '/ports', { name: 'Port of Baltimore', nameAr: 'ميناء بالتيمور', country: 'US' });
     buyer = await api.createUser('BUYER', company.id);
     await api.createUser('SHIPPER', company.id);
     pendingUser = uniqueEmail('pending');
@@ -169,7 +169,7 @@ describe('screenshots of every screen', () => {
       await page.getByTestId('company-dialog').waitFor({ state: 'hidden' });
       // Searched for: other test files add companies, and the list shows the newest 25.
       await page.goto(`/companies?filter=${encodeURIComponent(JSON.stringify({ q: 'Desert Line Shipping' }))}`);
-      await page.getByRole('row').filter({ hasText: 'Desert Line Shipping' }).first().getByRole('button').click();
+      await page.getByRole('row').filter({ hasText: 'Desert Line Shipping' }).first().getByTestId('delete-button').click();
       await page.getByRole('dialog').waitFor();
       await shot(page, 'companies-delete-confirm');
       await page.keyboard.press('Escape');
@@ -213,7 +213,7 @@ describe('screenshots of every screen', () => {
       // A buyer: fewer entries and a refused page.
       const buyerSession = await newPage(browser, { language });
       await signIn(buyerSession.page, buyer.username, buyer.password);
-      await buyerSession.page.getByTestId('count-ports').waitFor();
+      await buyerSession.page.getByTestId('count-vehicles').waitFor();
       await shot(buyerSession.page, 'dashboard-buyer');
       await buyerSession.page.goto('/companies');
       await buyerSession.page.getByTestId('unauthorized').waitFor();

@@ -159,7 +159,7 @@ describe('registration and approval', () => {
     await row.getByTestId('approve-user').click();
     const dialog = adminPage.getByTestId('approve-dialog');
     await dialog.getByRole('radio', { name: 'Shipper' }).check();
-    await dialog.getByLabel('Company').fill('Approval');
+    await dialog.getByRole('combobox').fill('Approval');
     await adminPage.getByRole('option', { name: /Approval Motors/ }).click();
     await screenshot(adminPage, 'en-users-approve-dialog');
     await dialog.getByRole('button', { name: 'Approve' }).click();

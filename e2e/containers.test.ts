@@ -17,7 +17,7 @@ beforeAll(async () => {
   api = await ApiClient.asAdmin();
   company = await api.createCompany('Container Screen Lines');
   shipper = await api.createUser('SHIPPER', company.id);
-  jeddah = await api.send('POST', '/ports', { name: JEDDAH, nameAr: 'ميناء جدة الإسلامي', country: 'Saudi Arabia' });
+  jeddah = await api.send('POST', '/ports', { name: JEDDAH, nameAr: 'ميناء جدة الإسلامي', country: 'SA' });
   ({ context, page } = await newPage(browser));
   await signIn(page, admin().username, admin().password);
 });

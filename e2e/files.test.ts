@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn, takeToast } from './support';
-import { pdf, photo, textFile } from './fileHelpers';
+import { pdf, photo, pngBytes, sessionCookie, textFile, uploadThroughApi } from './fileHelpers';
 
 /**
  * Images and documents of vehicles and containers (gallery, viewer, ZIP, documents table) and the
@@ -136,11 +136,20 @@ describe('the images of a vehicle', () => {
     const { context, page: p } = await newPage(browser);
     try {
       await signIn(p, buyer.username, buyer.password);
+      // Without photos or documents, the buyer's page has no such sections (nothing to look at).
       await p.goto(`/vehicles/${vehicle.id}/edit`);
+      await p.getByTestId('vehicle-view').waitFor();
+      expect(await p.getByTestId('section-images').count()).toBe(0);
+      expect(await p.getByTestId('section-documents').count()).toBe(0);
+      const cookie = await sessionCookie(admin().username, admin().password);
+      await uploadThroughApi(cookie, `/vehicles/${vehicle.id}/files`, [{ name: 'front.png', bytes: await pngBytes({ r: 20, g: 90, b: 200 }), type: 'image/png' }]);
+      await p.reload();
       const section = p.getByTestId('section-images');
-      await section.getByTestId('no-images').waitFor();
-      expect(await section.innerText()).toContain('No images have been added.');
+      await section.getByTestId('gallery-item').waitFor();
       expect(await section.getByTestId('upload-images').count()).toBe(0);
+      expect(await section.getByTestId('delete-image').count()).toBe(0);
+      await section.getByTestId('gallery-open').click();
+      await p.getByTestId('image-viewer').waitFor();
       expect(await p.getByTestId('upload-documents').count()).toBe(0);
     } finally {
       await context.close();

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startFakeOllama } from './fakeOllama';
+import { startFakeOllama } from '../test/support/fakeOllama';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -63,7 +63,7 @@ export default async function setup(project: TestProject) {
 
   const dir = mkdtempSync(path.join(tmpdir(), 'vehicle-export-e2e-'));
   const port = await freePort();
-  // The local AI is a fake with fixed answers (a colour, a bilingual damage report): e2e/fakeOllama.ts.
+  // The local AI is a fake with fixed answers (a colour, a bilingual damage report): test/support/fakeOllama.ts.
   const ollama = await startFakeOllama();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';

@@ -131,7 +131,8 @@ describe('ports', () => {
     const dialog = page.getByTestId('port-dialog');
     await dialog.getByLabel('Name (English)').fill(name);
     await dialog.getByLabel('Name (Arabic)').fill('جبل علي');
-    await dialog.getByLabel('Country').fill('United Arab Emirates');
+    await dialog.getByLabel('Country').fill('United Arab');
+    await page.getByRole('option', { name: 'United Arab Emirates' }).click();
     await dialog.getByRole('button', { name: 'Add' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await toastText()).toContain('Port created');
@@ -157,8 +158,9 @@ describe('ports', () => {
       await dialog.getByLabel('Name (English)').fill(name);
       await dialog.getByLabel('Name (Arabic)').fill('صحار');
       await dialog.getByLabel('Country').fill('Oman');
+      await page.getByRole('option', { name: 'Oman', exact: true }).click();
       if (companyName) {
-        await dialog.getByLabel('Company').fill(companyName);
+        await dialog.getByRole('combobox', { name: /^Company/ }).fill(companyName);
         await page.getByRole('option', { name: new RegExp(company.code) }).click();
       }
       const request = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/ports');
@@ -168,9 +170,9 @@ describe('ports', () => {
       await closeToast();
       return sent;
     };
-    expect(await addPort(`Sohar ${uniqueCode('')}`)).toMatchObject({ country: 'Oman', companyId: null });
+    expect(await addPort(`Sohar ${uniqueCode('')}`)).toMatchObject({ country: 'OM', companyId: null });
     const owned = await addPort(`Sohar ${uniqueCode('')}`, 'Port Owners');
-    expect(owned).toMatchObject({ country: 'Oman', companyId: company.id });
+    expect(owned).toMatchObject({ country: 'OM', companyId: company.id });
     const stored = (await api.send('GET', `/ports?filter=${encodeURIComponent(JSON.stringify({ companyId: company.id }))}`)) as { name: string }[];
     expect(stored.map((port) => port.name)).toEqual([owned.name]);
   });
@@ -178,7 +180,7 @@ describe('ports', () => {
   it('lets a Company admin read the ports but not add or delete them', async () => {
     const company = await api.createCompany('Port Readers');
     const companyAdmin = await api.createUser('COMPANY_ADMIN', company.id);
-    await api.send('POST', '/ports', { name: `Dammam ${uniqueCode('')}`, nameAr: 'الدمام', country: 'Saudi Arabia' });
+    await api.send('POST', '/ports', { name: `Dammam ${uniqueCode('')}`, nameAr: 'الدمام', country: 'SA' });
     const other = await newPage(browser);
     await signIn(other.page, companyAdmin.username, companyAdmin.password);
     await other.page.goto('/ports');

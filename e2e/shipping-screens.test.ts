@@ -20,8 +20,8 @@ beforeAll(async () => {
   const company = await api.createCompany('Gulf Star Auto Export');
   shipper = await api.createUser('SHIPPER', company.id);
   buyer = await api.createUser('BUYER', company.id);
-  const baltimore = await api.send('POST', '/ports', { name: 'Port of Baltimore', nameAr: 'ميناء بالتيمور', country: 'United States' });
-  const jebelAli = await api.send('POST', '/ports', { name: 'Jebel Ali', nameAr: 'جبل علي', country: 'United Arab Emirates' });
+  const baltimore = await api.send('POST', '/ports', { name: 'Port of Baltimore', nameAr: 'ميناء بالتيمور', country: 'US' });
+  const jebelAli = await api.send('POST', '/ports', { name: 'Jebel Ali', nameAr: 'جبل علي', country: 'AE' });
   container = await createContainer(api, {
     companyId: company.id,
     shipperId: shipper.id,
@@ -169,7 +169,7 @@ describe('screenshots of the shipping screens', () => {
       await buyerSession.page.getByTestId('vehicles-table').waitFor();
       await shot(buyerSession.page, 'vehicles-buyer');
       await buyerSession.page.goto(`/vehicles/${vehicle.id}/edit`);
-      await buyerSession.page.getByTestId('vin-decode').waitFor();
+      await buyerSession.page.getByTestId('vehicle-view').waitFor();
       await checkLanguage(buyerSession.page, 'buyer vehicle page');
       await shot(buyerSession.page, 'vehicle-buyer-view');
       await buyerSession.context.close();

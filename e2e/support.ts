@@ -176,6 +176,25 @@ export async function createContainer(api: ApiClient, data: Record<string, unkno
   return api.send<Record<string, any>>('POST', '/containers', { number: uniqueContainerNumber(), ...data });
 }
 
+/** POST /api/invoice through the API (the PDF is not JSON, so not through ApiClient.send). */
+export async function createInvoice(user: { username: string; password: string }, body: Record<string, unknown>) {
+  const login = await fetch(`${baseUrl()}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: user.username, password: user.password }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const res = await fetch(`${baseUrl()}/api/invoice`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    body: JSON.stringify({ paymentMethod: 'cash', date: '2026-03-01', companyName: 'Vehicle Export Trading', salePrice: '1000', ...body }),
+  });
+  if (res.status !== 201) throw new Error(`POST /invoice: ${res.status} ${await res.text()}`);
+  const pdf = Buffer.from(await res.arrayBuffer());
+  return { id: Number(res.headers.get('x-invoice-id')), invoiceNumber: res.headers.get('x-invoice-number')!, size: pdf.length };
+}
+
 /** An ISO 6346 container number with a correct check digit, unused in this run. */
 let containerSerial = Math.floor(Math.random() * 800_000);
 export function uniqueContainerNumber(owner = 'MSC') {

@@ -9,6 +9,9 @@ import * as rateLimits from './20261124300100_rate_limits';
 import * as companyInvoiceProfile from './20261124400100_company_invoice_profile';
 import * as userAccount from './20261124500100_user_account';
 import * as analysisImageCount from './20261124600100_analysis_image_count';
+import * as listIndexes from './20261125000100_list_indexes';
+import * as vehicleSearch from './20261125000200_vehicle_search';
+import * as portCountryCodes from './20261126000100_port_country_codes';
 
 /**
  * Migrations are listed here rather than discovered on disk, so they load the same way under
@@ -25,6 +28,9 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261124400100_company_invoice_profile': companyInvoiceProfile,
   '20261124500100_user_account': userAccount,
   '20261124600100_analysis_image_count': analysisImageCount,
+  '20261125000100_list_indexes': listIndexes,
+  '20261125000200_vehicle_search': vehicleSearch,
+  '20261126000100_port_country_codes': portCountryCodes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -32,11 +32,14 @@ export PORT="$port" HOST=127.0.0.1 DATA_DIR="$work/data" DATABASE_URL="sqlite:$w
 server_pid=$!
 base="http://127.0.0.1:$port"
 for _ in $(seq 1 60); do curl -fs "$base/api/health" >/dev/null && break; sleep 0.5; done
-curl -fs "$base/api/health" | grep -q '"ok"'
-curl -fs -c "$work/cookies" -H 'content-type: application/json' \
-  -d '{"username":"owner@production.example","password":"production owner password"}' "$base/api/login" | grep -q SUPER_ADMIN
+# Outputs are read whole before they are searched: `cmd | grep -q` closes the pipe at the first
+# match, and a command that writes one more line then fails with EPIPE (the backup's reminder did).
+contains() { grep -qF -- "$1" <<<"$2"; }
+contains '"ok"' "$(curl -fs "$base/api/health")"
+contains SUPER_ADMIN "$(curl -fs -c "$work/cookies" -H 'content-type: application/json' \
+  -d '{"username":"owner@production.example","password":"production owner password"}' "$base/api/login")"
 curl -fs -b "$work/cookies" "$base/api/vehicles" -o /dev/null
-curl -fs "$base/vehicles" | grep -q '<div id="root">'
+contains '<div id="root">' "$(curl -fs "$base/vehicles")"
 # An invoice: the compiled PDF worker finds its Typst template and fonts in the production tree.
 json_id() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).id))'; }
 post() { curl -fs -b "$work/cookies" -H 'content-type: application/json' -d "$2" "$base/api/$1"; }
@@ -44,9 +47,11 @@ company=$(post companies '{"name":"Production Traders","code":"PROD"}' | json_id
 shipper=$(post users "{\"username\":\"shipper@production.example\",\"password\":\"shipper password 123\",\"role\":\"SHIPPER\",\"companyId\":$company}" | json_id)
 container=$(post containers "{\"number\":\"MSCU1234565\",\"companyId\":$company,\"shipperId\":$shipper}" | json_id)
 post invoice "{\"containerIds\":[$container],\"paymentMethod\":\"cash\",\"date\":\"2026-11-24\",\"buyerName\":\"معرض 77 للسيارات\",\"salePrice\":\"100\"}" > "$work/invoice.pdf"
-head -c 5 "$work/invoice.pdf" | grep -q '%PDF-'
-(cd "$app" && npm run --silent migrate -- status) | grep -q 'Pending: none'
-(cd "$app" && npm run --silent backup -- "$work/copy.sqlite") | grep -q 'integrity ok'
+contains '%PDF-' "$(head -c 5 "$work/invoice.pdf")"
+contains 'Pending: none' "$(cd "$app" && npm run --silent migrate -- status)"
+backup_report=$(cd "$app" && npm run --silent backup -- "$work/copy.sqlite")
+contains 'integrity ok' "$backup_report"
+contains 'session-secret' "$backup_report"
 kill -TERM "$server_pid"
 wait "$server_pid"
 server_pid=""

@@ -12,9 +12,9 @@ import { getLanguage, subscribeLanguage } from './i18n/language';
 import { themes } from './layout/theme';
 import { emotionCaches } from './layout/emotionCache';
 import { Layout } from './layout/Layout';
-import { LoadingScreen } from './layout/LoadingScreen';
+import { LoadingScreen } from './common/LoadingScreen';
 import { Notification } from './layout/Notification';
-import { NotFound, Unauthorized } from './layout/Pages';
+import { NotFound, Unauthorized } from './common/MessagePages';
 import { ErrorPage } from './layout/ErrorPage';
 import companies from './companies';
 import users from './users';
@@ -24,7 +24,7 @@ import containers from './containers';
 import documents from './documents';
 import invoices from './invoices';
 import { OWN_SETTINGS_PATH } from './companyProfile/paths';
-import { CHANGE_PASSWORD_PATH } from './account/paths';
+import { AUTH_PATH, CHANGE_PASSWORD_PATH, WAITING_PATH } from './providers/paths';
 
 // Pages load on first visit (the layout wraps resource pages in a Suspense of its own).
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
@@ -70,8 +70,8 @@ export const App = () => {
           disableTelemetry
         >
           <CustomRoutes noLayout>
-            <Route path="/auth" element={outsideLayout(AuthPage)} />
-            <Route path="/waiting-approval" element={outsideLayout(WaitingApproval)} />
+            <Route path={AUTH_PATH} element={outsideLayout(AuthPage)} />
+            <Route path={WAITING_PATH} element={outsideLayout(WaitingApproval)} />
           </CustomRoutes>
           <CustomRoutes>
             <Route path={OWN_SETTINGS_PATH} element={<OwnCompanySettings />} />

@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
+import { findUser, userFromRow } from './accounts';
 import type { Config } from './config';
 import { isDatabaseUp } from './db';
 import { loadCurrentUser } from './http/auth';
@@ -61,8 +62,8 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
 
   app.use(crossSiteGuard(config));
   app.use(jsonBody);
-  app.use(sessionMiddleware(app, db, config));
-  app.use(loadCurrentUser(db));
+  app.use(sessionMiddleware(app, db, config, userFromRow));
+  app.use(loadCurrentUser(findUser(db)));
 
   // Anything under /api that no route took is a JSON 404, never the console's page. It wraps the
   // router rather than following it, so allowedMethods (which acts after next()) answers a known

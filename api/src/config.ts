@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   VPIC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  SQLITE_READERS: z.coerce.number().int().min(0).max(16).default(2),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(65_000),
 });
 
@@ -66,7 +67,8 @@ export type Config = {
   uploadMaxBytes: number;
   /** The images of one upload together, in pixels (their headers are read before any is decoded). */
   uploadMaxPixels: number;
-  database: { connectTimeoutMs: number; queryTimeoutMs: number };
+  /** sqliteReaders: threads that run plain reads on SQLite (0: every query on the event loop). */
+  database: { connectTimeoutMs: number; queryTimeoutMs: number; sqliteReaders: number };
   keepAliveTimeoutMs: number;
   ollama: { host: string; model: string; timeoutMs: number; concurrency: number };
 };
@@ -106,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vpicTimeoutMs: e.VPIC_TIMEOUT_MS,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     uploadMaxPixels: Math.round(e.UPLOAD_MAX_PIXELS_MP * 1_000_000),
-    database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS },
+    database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS, sqliteReaders: e.SQLITE_READERS },
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     ollama: { host: e.OLLAMA_HOST.replace(/\/+$/, ''), model: e.OLLAMA_VISION_MODEL, timeoutMs: e.OLLAMA_TIMEOUT_MS, concurrency: e.AI_CONCURRENCY },
   };

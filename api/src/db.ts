@@ -4,6 +4,8 @@ import path from 'node:path';
 import { isMysql } from '../../migrations/helpers';
 import { migrationSource } from '../../migrations/index';
 import { startCheckpointer, type Checkpointer } from './sqliteCheckpointer';
+import { SqliteConnections } from './sqlite/connectionPool';
+import { ReaderPool } from './sqlite/readerPool';
 import { mysqlSocketWithDeadline } from './mysqlDeadline';
 
 export type Engine = 'sqlite' | 'mysql';
@@ -17,11 +19,21 @@ type SqliteConnection = { pragma(sql: string): unknown };
 /**
  * How long the database may keep us waiting (DB_CONNECT_TIMEOUT_MS, DB_QUERY_TIMEOUT_MS): a
  * frozen database or network then ends in a 503 instead of a hung request. connectTimeoutMs bounds
- * opening a connection and waiting for a free one from the pool; queryTimeoutMs the silence after
- * a query was sent (MySQL/MariaDB; 0 turns it off, for migrations that may run long).
+ * opening a connection and waiting for a free one from the pool (on SQLite: for the writer, or
+ * for a free reader thread); queryTimeoutMs the silence after a query was sent (MySQL/MariaDB; 0
+ * turns it off, for migrations that may run long).
  */
 export type DatabaseDeadlines = { connectTimeoutMs: number; queryTimeoutMs: number };
 export const DEFAULT_DEADLINES: DatabaseDeadlines = { connectTimeoutMs: 5_000, queryTimeoutMs: 15_000 };
+
+/**
+ * The deadlines, and on SQLite how many reader threads run plain reads (SQLITE_READERS; 0: none)
+ * and below how many milliseconds a read stays on the event loop (sqlite/connectionPool.ts).
+ */
+export type DatabaseSettings = DatabaseDeadlines & { sqliteReaders?: number; sqliteShortReadMs?: number };
+export const DEFAULT_SQLITE_READERS = 2;
+/** About the cost of the trip to a reader and back on a busy machine; a fiftieth of the 100 ms p99 aim. */
+export const DEFAULT_SQLITE_SHORT_READ_MS = 2;
 
 /**
  * How long a SQLite statement waits for another process's write lock. better-sqlite3 waits on the
@@ -30,41 +42,44 @@ export const DEFAULT_DEADLINES: DatabaseDeadlines = { connectTimeoutMs: 5_000, q
 export const SQLITE_BUSY_TIMEOUT_MS = 1_000;
 
 /**
- * Settings of every SQLite connection: foreign keys (off by default in SQLite), WAL so readers never
- * wait for the writer, and checkpoints left to a worker thread while it runs (sqliteCheckpointer.ts).
+ * Settings of every SQLite connection, the writer's and the readers': foreign keys (off by default
+ * in SQLite), WAL so readers never wait for the writer, and checkpoints left to a worker thread
+ * while it runs (sqliteCheckpointer.ts).
  */
-function sqliteConnectionSetup(checkpointsInWorker: () => boolean) {
-  return (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
-    conn.pragma('foreign_keys = ON');
-    conn.pragma('journal_mode = WAL');
-    conn.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-    conn.pragma('synchronous = NORMAL');
+export function sqlitePragmas(checkpointsInWorker: boolean): string[] {
+  return [
+    'foreign_keys = ON',
+    'journal_mode = WAL',
+    `busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`,
+    'synchronous = NORMAL',
     // SQLite's own default page cache (better-sqlite3 raises it to 16 MB). A transaction's
     // changed pages beyond it are written to the log as they come, not all at commit: storing
     // a 12 MP photo (about 15 MB) otherwise ended in one 20 to 40 ms write on the event loop.
-    conn.pragma('cache_size = -2000');
+    'cache_size = -2000',
     // Once checkpointed, the log file shrinks back to this size rather than keeping its peak.
-    conn.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+    `journal_size_limit = ${64 * 1024 * 1024}`,
     // 0: the worker checkpoints; 1000 pages is SQLite's own default, for when it cannot.
-    conn.pragma(`wal_autocheckpoint = ${checkpointsInWorker() ? 0 : 1000}`);
-    done(null, conn);
-  };
+    `wal_autocheckpoint = ${checkpointsInWorker ? 0 : 1000}`,
+  ];
 }
 
-/** knex settings for either engine, from DATABASE_URL (DESIGN.md §6). */
-export function knexConfig(
-  databaseUrl: string,
-  sqliteSetup = sqliteConnectionSetup(() => false),
-  deadlines: DatabaseDeadlines = DEFAULT_DEADLINES,
-): Knex.Config {
+/**
+ * knex settings for either engine, from DATABASE_URL (DESIGN.md §6). On SQLite this is one plain
+ * connection, for knex's command-line tool (knexfile.ts); the app's SQLite is createDb's.
+ */
+export function knexConfig(databaseUrl: string, deadlines: DatabaseDeadlines = DEFAULT_DEADLINES): Knex.Config {
   // Waiting for a free connection ends in knex's KnexTimeoutError (503) rather than a queue forever.
   const acquireConnectionTimeout = deadlines.connectTimeoutMs;
   if (engineOf(databaseUrl) === 'sqlite') {
+    const afterCreate = (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
+      for (const pragma of sqlitePragmas(false)) conn.pragma(pragma);
+      done(null, conn);
+    };
     return {
       client: 'better-sqlite3',
       connection: { filename: sqliteFilename(databaseUrl) },
       useNullAsDefault: true,
-      pool: { afterCreate: sqliteSetup },
+      pool: { afterCreate },
       acquireConnectionTimeout,
       migrations: { migrationSource },
     };
@@ -100,48 +115,57 @@ function sqliteFilename(databaseUrl: string): string {
 }
 
 /**
- * knex for DATABASE_URL. On SQLite a worker thread checkpoints the write-ahead log, so a large
- * commit (a photo and its copies) never copies pages into the database file on the event loop;
- * should the worker fail, the connections opened from then on checkpoint as SQLite does by
- * default, and the open ones are switched over. Close it with closeDb. Models get their knex per
- * query (Model.query(db)), so several apps can share one process.
+ * knex for DATABASE_URL. On SQLite, better-sqlite3 runs each statement synchronously on the
+ * thread that calls it, so plain reads (a SELECT outside a transaction) that are not known to be
+ * short run on reader threads, each with its own read-only connection, and writes and
+ * transactions on one writer connection (sqlite/connectionPool.ts, docs/decisions.md): a slow
+ * search or a file download never holds the event loop. A worker thread checkpoints the
+ * write-ahead log, so a large commit (a photo and its copies) never copies pages into the
+ * database file on the event loop; should that worker fail, the writer checkpoints as SQLite
+ * does by default. Close it with closeDb. Models get their knex per query (Model.query(db)), so
+ * several apps can share one process.
  */
-export function createDb(databaseUrl: string, deadlines: DatabaseDeadlines = DEFAULT_DEADLINES): Knex {
-  if (engineOf(databaseUrl) !== 'sqlite') return knexFactory(knexConfig(databaseUrl, undefined, deadlines));
+export function createDb(databaseUrl: string, settings: DatabaseSettings = DEFAULT_DEADLINES): Knex {
+  if (engineOf(databaseUrl) !== 'sqlite') return knexFactory(knexConfig(databaseUrl, settings));
+  const filename = sqliteFilename(databaseUrl);
   let inWorker = true;
-  const open = new Set<SqliteConnection>();
-  const setup = sqliteConnectionSetup(() => inWorker);
-  const db = knexFactory(
-    knexConfig(
-      databaseUrl,
-      (conn, done) => {
-        open.add(conn);
-        setup(conn, done);
-      },
-      deadlines,
-    ),
-  );
-  const checkpointer: Checkpointer = startCheckpointer(sqliteFilename(databaseUrl), (error) => {
+  const readers = settings.sqliteReaders ?? DEFAULT_SQLITE_READERS;
+  const connections = new SqliteConnections({
+    filename,
+    setupWriter: (writer) => {
+      for (const pragma of sqlitePragmas(inWorker)) writer.pragma(pragma);
+    },
+    // Readers never commit, so never checkpoint: their setting stays 0.
+    readers: readers > 0 ? new ReaderPool({ filename, size: readers, pragmas: sqlitePragmas(true), waitTimeoutMs: settings.connectTimeoutMs }) : null,
+    writerWaitMs: settings.connectTimeoutMs,
+    shortReadMs: settings.sqliteShortReadMs ?? DEFAULT_SQLITE_SHORT_READ_MS,
+  });
+  // knex's public connectionPool option: knex builds the SQL and shapes the answers as with its
+  // own pool; the connections it is lent decide where each statement runs.
+  const db = knexFactory({ client: 'better-sqlite3', connectionPool: connections, useNullAsDefault: true, migrations: { migrationSource } });
+  const checkpointer: Checkpointer = startCheckpointer(filename, (error) => {
     process.emitWarning(`SQLite checkpoints are back on the event loop: ${error.message}`);
     inWorker = false;
-    for (const conn of open) {
-      try {
-        conn.pragma('wal_autocheckpoint = 1000');
-      } catch {
-        // A connection being closed: nothing to switch.
-      }
-    }
+    connections.withWriter((writer) => writer.pragma('wal_autocheckpoint = 1000'));
   });
-  checkpointers.set(db, checkpointer);
+  sqlite.set(db, { checkpointer, connections });
   return db;
 }
 
-const checkpointers = new WeakMap<Knex, Checkpointer>();
+const sqlite = new WeakMap<Knex, { checkpointer: Checkpointer; connections: SqliteConnections }>();
 
-/** Closes what createDb opened: the SQLite checkpoint worker (after a last checkpoint), then the pool. */
+/** The SQLite connections behind a knex from createDb (their reader threads, for tests), if any. */
+export const sqliteConnectionsOf = (db: Knex): SqliteConnections | undefined => sqlite.get(db)?.connections;
+
+/**
+ * Closes what createDb opened: the SQLite checkpoint worker (after a last checkpoint), knex, then
+ * the reader threads and the writer connection.
+ */
 export async function closeDb(db: Knex): Promise<void> {
-  await checkpointers.get(db)?.stop();
+  const embedded = sqlite.get(db);
+  await embedded?.checkpointer.stop();
   await db.destroy();
+  await embedded?.connections.close();
 }
 
 /** Applies the pending migrations and answers their names. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES } from './support/engines';
-import { startFakeOllama, type FakeOllama } from './support/fakeOllama';
+import { startFakeOllama, type FakeOllama } from '../../test/support/fakeOllama';
 import { startTestApp, type TestApp } from './support/testApp';
 import { seedWorld, type World } from './support/world';
 import { validVin } from './support/vins';

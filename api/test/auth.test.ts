@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Keygrip from 'keygrip';
 import type { Context } from 'koa';
+import { userFromRow } from '../src/accounts';
 import { databaseSessionStore, userReadWithSession } from '../src/http/session';
 import { ENGINES } from './support/engines';
 import { NO_PASSWORD } from './support/lists';
@@ -178,9 +179,9 @@ describe.each(ENGINES)('auth on %s', (engine) => {
     expect(rows).toHaveLength(1);
 
     // The store hands the user over with the session it reads, from the same query.
-    const store = databaseSessionStore(t.db);
+    const store = databaseSessionStore(t.db, userFromRow);
     await store.set('a-session-key', { userId: u.id }, 60_000);
-    const ctx = {} as Context;
+    const ctx = { state: {} } as Context;
     expect(await store.get('a-session-key', undefined, { ctx })).toMatchObject({ userId: u.id });
     expect(userReadWithSession(ctx)).toMatchObject({ id: u.id, username: u.username, role: 'SHIPPER' });
 

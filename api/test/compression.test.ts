@@ -37,6 +37,7 @@ describe.each(ENGINES)('compression on %s', (engine) => {
     dist = mkdtempSync(path.join(tmpdir(), 'vx-dist-'));
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(path.join(dist, 'assets/app-1234.js'), script);
     writeFileSync(path.join(dist, 'assets/app-1234.js.br'), zlib.brotliCompressSync(script));
     writeFileSync(path.join(dist, 'assets/app-1234.js.gz'), zlib.gzipSync(script));
@@ -89,5 +90,18 @@ describe.each(ENGINES)('compression on %s', (engine) => {
     const health = await get('/api/health', 'gzip');
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse((health.body).toString('utf8'))).toEqual({ status: 'ok' });
+  });
+
+  it('answers a console file the browser already has with 304 and no body, and a changed one in full', async () => {
+    for (const file of ['/logo.svg', '/', '/vehicles/12/edit']) {
+      const first = await get(file, 'gzip');
+      expect(first.status, file).toBe(200);
+      expect(first.headers['last-modified'], file).toMatch(/ GMT$/);
+      const again = await rawGet(server, file, { 'accept-encoding': 'gzip', 'if-modified-since': first.headers['last-modified']! });
+      expect(again.status, file).toBe(304);
+      expect(again.body.length, file).toBe(0);
+      const stale = await rawGet(server, file, { 'accept-encoding': 'gzip', 'if-modified-since': new Date(0).toUTCString() });
+      expect(stale.status, file).toBe(200);
+    }
   });
 });

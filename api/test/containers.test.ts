@@ -441,6 +441,22 @@ describe.each(ENGINES)('containers on %s', (engine) => {
     expect((await w.clients.SHIPPER.post('/api/containers').send({ number })).status).toBe(201);
   });
 
+  it('marks each vehicle it lets go as changed (updatedAt), when the container is deleted or moves company', async () => {
+    const before = new Date().toISOString();
+    const deleted = await insertContainer(w.companyA.id, { shipperId: w.shipper.id });
+    const moved = await insertContainer(w.companyA.id, { shipperId: w.shipper.id });
+    const left = [await insertVehicle(w.companyA.id, deleted), await insertVehicle(w.companyA.id, moved)];
+    const bystander = await insertVehicle(w.companyA.id, null);
+    await t.db('vehicles').whereIn('id', [...left, bystander]).update({ updatedAt: null });
+
+    expect((await w.clients.SHIPPER.delete(`/api/containers/${deleted}`)).status).toBe(200);
+    expect((await w.clients.SUPER_ADMIN.patch(`/api/containers/${moved}`).send({ companyId: w.companyB.id, shipperId: w.adminB.id })).status).toBe(200);
+
+    const rows = await t.db('vehicles').whereIn('id', [...left, bystander]).orderBy('id').select('id', 'updatedAt');
+    for (const row of rows.filter((r) => left.includes(r.id))) expect(row.updatedAt >= before).toBe(true);
+    expect(rows.find((r) => r.id === bystander)?.updatedAt).toBeNull();
+  });
+
   it('warns when a container holds more cars than its size usually takes', async () => {
     const cases: { size: string | null; cars: number; capacity: number | null; over: boolean }[] = [
       { size: '40HC', cars: 5, capacity: 4, over: true },

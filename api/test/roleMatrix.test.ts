@@ -127,7 +127,7 @@ const CASES: Case[] = [
 
   { route: 'GET /api/ports', method: 'get', expected: approved(200) },
   { route: 'GET /api/ports/{id}', method: 'get', target: freshPort, expected: approved(200) },
-  { route: 'POST /api/ports', method: 'post', body: () => ({ name: 'Jebel Ali', nameAr: 'جبل علي', country: 'UAE' }), expected: superAdminOnly(201) },
+  { route: 'POST /api/ports', method: 'post', body: () => ({ name: 'Jebel Ali', nameAr: 'جبل علي', country: 'AE' }), expected: superAdminOnly(201) },
   { route: 'PATCH /api/ports/{id}', method: 'patch', target: freshPort, body: () => ({ country: 'AE' }), expected: superAdminOnly(200) },
   { route: 'PUT /api/ports/{id}', method: 'put', target: freshPort, body: () => ({ name: 'Dammam' }), expected: superAdminOnly(200) },
   { route: 'DELETE /api/ports/{id}', method: 'delete', target: freshPort, expected: superAdminOnly(200) },

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, ENGINES } from './support/engines';
+import { createTestDatabase, ENGINES, type TestDatabase } from './support/engines';
 import { startServer, type RunningServer } from './support/serverProcess';
 
 /** The real process, as `npm start` runs it: configuration, first admin, console, shutdown. */
@@ -142,9 +142,9 @@ describe.each(ENGINES)('stopping on %s', (engine) => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   type Outcome = { status?: number; error?: string; connection?: string };
-  const get = (port: number, agent: http.Agent, cookie: string) =>
+  const get = (port: number, agent: http.Agent, cookie: string, path = '/api/companies?range=[0,24]') =>
     new Promise<Outcome>((resolve) => {
-      const req = http.get({ port, host: '127.0.0.1', path: '/api/companies?range=[0,24]', agent, headers: { cookie } }, (res) => {
+      const req = http.get({ port, host: '127.0.0.1', path, agent, headers: { cookie } }, (res) => {
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode, connection: res.headers.connection }));
         res.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
@@ -152,24 +152,30 @@ describe.each(ENGINES)('stopping on %s', (engine) => {
       req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
     });
 
+  const OWNER = { username: 'owner@exporter.example', password: 'a strong first password' };
+  const start = (database: TestDatabase, env: Record<string, string> = {}) =>
+    startServer({ DATABASE_URL: database.url, DATA_DIR: dir, ADMIN_DIST: path.join(dir, 'dist'), ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password, ...env });
+  /** The owner's session cookie. */
+  const signIn = async (port: number) => {
+    const login = await fetch(`http://127.0.0.1:${port}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) });
+    return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  };
+
+  /** Whatever a test left running or created, ended and removed. */
+  const stop = async (server: RunningServer, database: TestDatabase, agent: http.Agent) => {
+    agent.destroy();
+    server.child.kill('SIGKILL');
+    await server.exited;
+    await database.drop();
+  };
+
   it('answers every request already sent on keep-alive connections when SIGTERM comes, resets none, and exits 0', async () => {
     const database = await createTestDatabase(engine);
-    const server = await startServer({
-      DATABASE_URL: database.url,
-      DATA_DIR: dir,
-      ADMIN_DIST: path.join(dir, 'dist'),
-      ADMIN_USERNAME: 'owner@exporter.example',
-      ADMIN_PASSWORD: 'a strong first password',
-    });
+    const server = await start(database);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
     try {
       expect(server.output()).toContain('First super admin created');
-      const login = await fetch(`http://127.0.0.1:${server.port}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'owner@exporter.example', password: 'a strong first password' }),
-      });
-      const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = await signIn(server.port);
       // 20 keep-alive connections, open and idle, as a load balancer's pool keeps them.
       const warm = await Promise.all(Array.from({ length: 20 }, () => get(server.port, agent, cookie)));
       expect(warm.map((o) => o.status)).toEqual(Array(20).fill(200));
@@ -183,10 +189,30 @@ describe.each(ENGINES)('stopping on %s', (engine) => {
       expect(outcomes.map((o) => o.status)).toEqual(Array(20).fill(200));
       expect(await server.exited).toBe(0);
     } finally {
-      agent.destroy();
-      server.child.kill('SIGKILL');
-      await server.exited;
-      await database.drop();
+      await stop(server, database, agent);
+    }
+  });
+
+  // A matched route answers before any middleware after the routers runs: the close must be
+  // asked for whichever route answers, or keep-alive clients send their next request to a
+  // process that is about to go.
+  it('asks keep-alive clients to close the connection in answers to requests that arrive while it stops, from matched routes too', async () => {
+    const database = await createTestDatabase(engine);
+    // 'shutting down' is an info line: the test waits for it.
+    const server = await start(database, { LOG_LEVEL: 'info' });
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const cookie = await signIn(server.port);
+      const ask = () => Promise.all([get(server.port, agent, '', '/api/health'), get(server.port, agent, cookie, '/api/user')]);
+      expect(await ask()).toEqual([{ status: 200, connection: 'keep-alive' }, { status: 200, connection: 'keep-alive' }]);
+
+      server.child.kill('SIGTERM');
+      // The server goes on reading for a moment after the signal (STOP_DRAIN_MS): ask then.
+      while (!server.output().includes('shutting down')) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(await ask()).toEqual([{ status: 200, connection: 'close' }, { status: 200, connection: 'close' }]);
+      expect(await server.exited).toBe(0);
+    } finally {
+      await stop(server, database, agent);
     }
   });
 });

@@ -7,9 +7,10 @@ import LockResetIcon from '@mui/icons-material/LockReset';
 import { useGetOne, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router';
 import { LANGUAGES, getLanguage, type Language } from '../i18n/language';
-import { useSwitchLanguage } from '../i18n/useSwitchLanguage';
 import { useCurrentUser } from '../providers/useCurrentUser';
-import { CHANGE_PASSWORD_PATH, type ChangePasswordState } from './paths';
+import { CHANGE_PASSWORD_PATH } from '../providers/paths';
+import type { ChangePasswordState } from './paths';
+import { useSwitchLanguage } from './useSwitchLanguage';
 
 /**
  * The signed-in user's menu in the header: a button with the username (an icon alone on phones)

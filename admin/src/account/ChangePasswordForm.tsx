@@ -1,11 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Box, Button, CircularProgress } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { bodyOf, sendJson } from '../providers/http';
+import { bodyOf } from '../providers/http';
 import { errorMessage } from '../providers/errorMessage';
 import type { CurrentUser } from '../providers/currentUser';
-import { Toast } from '../layout/Notification';
-import { PasswordField } from '../auth/PasswordField';
+import { Toast } from '../common/Toast';
+import { FormPasswordField } from '../common/PasswordField';
 import {
   PROBLEM_ARGS,
   PROBLEM_KEYS,
@@ -14,6 +14,7 @@ import {
   type PasswordChangeValues,
   type PasswordProblem,
 } from './passwordRules';
+import { changePassword } from './api';
 
 type Field = keyof PasswordChangeValues;
 
@@ -46,6 +47,7 @@ export const ChangePasswordForm = ({
     setValues((v) => ({ ...v, [field]: event.target.value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
+  const form = { values, errors, set };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,10 +56,7 @@ export const ChangePasswordForm = ({
     if (Object.keys(problems).length) return;
     setPending(true);
     try {
-      const user = await sendJson<CurrentUser>('POST', '/user/password', {
-        currentPassword: values.currentPassword,
-        newPassword: values.newPassword,
-      });
+      const user = await changePassword(values.currentPassword, values.newPassword);
       notify('password.changed', { type: 'success' });
       onChanged(user);
     } catch (error) {
@@ -76,37 +75,16 @@ export const ChangePasswordForm = ({
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="change-password-form">
       {/* For password managers: whose password this is. */}
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-      <PasswordField
+      <FormPasswordField
+        form={form}
         name="currentPassword"
         label={translate('password.current')}
         autoComplete="current-password"
         autoFocus
-        value={values.currentPassword}
-        onChange={set('currentPassword')}
-        error={!!errors.currentPassword}
-        helperText={errors.currentPassword ?? (currentHint ? translate(currentHint) : undefined)}
-        fullWidth
+        hint={currentHint ? translate(currentHint) : undefined}
       />
-      <PasswordField
-        name="newPassword"
-        label={translate('password.new')}
-        autoComplete="new-password"
-        value={values.newPassword}
-        onChange={set('newPassword')}
-        error={!!errors.newPassword}
-        helperText={errors.newPassword ?? translate('password.newHint')}
-        fullWidth
-      />
-      <PasswordField
-        name="confirm"
-        label={translate('password.confirm')}
-        autoComplete="new-password"
-        value={values.confirm}
-        onChange={set('confirm')}
-        error={!!errors.confirm}
-        helperText={errors.confirm}
-        fullWidth
-      />
+      <FormPasswordField form={form} name="newPassword" label={translate('password.new')} autoComplete="new-password" hint={translate('password.newHint')} />
+      <FormPasswordField form={form} name="confirm" label={translate('password.confirm')} autoComplete="new-password" />
       <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
         {cancel}
         <Button

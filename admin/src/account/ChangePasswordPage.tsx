@@ -1,11 +1,8 @@
-import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { Title, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router';
-import { Name, useTranslateWith } from '../common/Interpolate';
-import { AuthFrame } from '../auth/AuthFrame';
-import { LogoutButton } from '../layout/LogoutButton';
-import { LoadingScreen } from '../layout/LoadingScreen';
+import { LoadingScreen } from '../common/LoadingScreen';
 import { useCurrentUser, useReplaceCurrentUser } from '../providers/useCurrentUser';
 import type { CurrentUser } from '../providers/currentUser';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -55,43 +52,3 @@ const ChangePasswordPage = () => {
 };
 
 export default ChangePasswordPage;
-
-/**
- * What a user whose password an administrator reset sees on every page (Layout sends them to
- * /change-password): why, the form, and the way out. Nothing else opens until the password is
- * changed (the API refuses it too), so the header and navigation are left out, as on
- * /waiting-approval.
- */
-export const ForcedPasswordChange = () => {
-  const translate = useTranslate();
-  const translateWith = useTranslateWith();
-  const navigate = useNavigate();
-  const { user } = useCurrentUser();
-  const replaceCurrentUser = useReplaceCurrentUser();
-  if (!user) return <LoadingScreen />;
-
-  const changed = (saved: CurrentUser) => {
-    replaceCurrentUser(saved);
-    navigate('/', { replace: true });
-  };
-
-  return (
-    <AuthFrame testId="forced-password-change">
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Typography variant="h6" component="h1" sx={{ textAlign: 'center' }}>
-          {translate('password.forcedTitle')}
-        </Typography>
-        <Alert severity="warning" data-testid="forced-password-reason">
-          {translate('password.forcedText')}
-        </Alert>
-        <Typography variant="body2" sx={{ textAlign: 'center' }}>
-          {translateWith('waiting.signedInAs', { username: <Name>{user.username}</Name> })}
-        </Typography>
-        <ChangePasswordForm username={user.username} onChanged={changed} currentHint="password.currentTemporary" />
-        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-          <LogoutButton color="primary" sx={{}} />
-        </Box>
-      </Box>
-    </AuthFrame>
-  );
-};

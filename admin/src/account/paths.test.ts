@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_PASSWORD_PATH, returnPath } from './paths';
+import { CHANGE_PASSWORD_PATH } from '../providers/paths';
+import { returnPath } from './paths';
 
 describe('returnPath', () => {
   it('goes back to the page the user came from, with its query', () => {

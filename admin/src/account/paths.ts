@@ -1,5 +1,4 @@
-/** The change-password screen: from the account menu, and the only page while a reset password waits to be replaced. */
-export const CHANGE_PASSWORD_PATH = '/change-password';
+import { CHANGE_PASSWORD_PATH } from '../providers/paths';
 
 /** The router state the account menu passes: the page to go back to once the password is changed. */
 export interface ChangePasswordState {

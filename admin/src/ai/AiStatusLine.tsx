@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Ltr } from '../common/Fields';
 import { useTranslateWith } from '../common/Interpolate';
-import { aiState, fetchAiStatus } from './aiApi';
+import { fetchAiStatus } from './api';
+import { aiState } from './status';
 
 export const AI_STATUS_KEY = ['ai', 'status'] as const;
 

@@ -7,10 +7,10 @@ import { can } from '@domain/permissions';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { Section } from '../common/Section';
 import { formatDateTime } from '../common/dates';
-import { requestErrorText } from '../files/fileApi';
 import type { StoredFile } from '../files/format';
 import { useRecordFiles } from '../files/useRecordFiles';
-import { runDamageAnalysis, type DamageAnalysis } from './aiApi';
+import { runDamageAnalysis, type DamageAnalysis } from './api';
+import { aiErrorText } from './errors';
 import { AI_STATUS_KEY, AiStatusLine } from './AiStatusLine';
 
 /** One language of the report: the Arabic always right to left, whatever the page's language. */
@@ -57,7 +57,7 @@ export function storedAnalysis(vehicle: Record<string, any>): DamageAnalysis {
  * The damage check of /vehicles/{id}/edit (SPEC.md §2): a SUPER_ADMIN runs the local AI over the
  * vehicle's images and sees the English and Arabic report, how many images it looked at and when;
  * other roles read the stored report, or are told they may not run one. A failure is an alert
- * 'Check Failed' with the server's advice (start Ollama, pull the model, upload photos).
+ * 'Check Failed' in plain words (aiErrorText); what to do about Ollama is in the AI status line.
  */
 export const DamageCheckSection = ({ vehicle }: { vehicle: Record<string, any> }) => {
   const translate = useTranslate();
@@ -83,7 +83,7 @@ export const DamageCheckSection = ({ vehicle }: { vehicle: Record<string, any> }
       notify('ai.done', { type: 'success' });
     } catch (failure) {
       console.error(failure);
-      setError(requestErrorText(failure, translate, 'msg.analysisFailed'));
+      setError(aiErrorText(failure, translate, 'msg.analysisFailed'));
       // The failure may come from the AI going away: the status line says so at once.
       queryClient.invalidateQueries({ queryKey: AI_STATUS_KEY });
     } finally {

@@ -3,10 +3,10 @@ import { CircularProgress, IconButton, Tooltip } from '@mui/material';
 import PaletteIcon from '@mui/icons-material/Palette';
 import { useFormContext } from 'react-hook-form';
 import { useNotify, useTranslate } from 'react-admin';
-import { Toast } from '../layout/Notification';
+import { Toast } from '../common/Toast';
 import type { StoredFile } from '../files/format';
-import { requestErrorText } from '../files/fileApi';
-import { detectColor } from './aiApi';
+import { detectColor } from './api';
+import { aiErrorText } from './errors';
 import { colorLabel, knownColor } from './colors';
 
 /** The form field the detected colour goes into (vehicleInfo.color, in English). */
@@ -36,7 +36,7 @@ export const DetectColorButton = ({ vehicleId, image }: { vehicleId: number | st
       notify(translate('vehicles.colorDetected', { color: colorLabel(name, translate) }), { type: 'success' });
     } catch (error) {
       console.error(error);
-      notify(<Toast title={translate('vehicles.colorDetectionFailed')} description={requestErrorText(error, translate, 'msg.error')} />, { type: 'error' });
+      notify(<Toast title={translate('vehicles.colorDetectionFailed')} description={aiErrorText(error, translate, 'msg.error')} />, { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../i18n/en';
 import ar from '../i18n/ar';
 import { CAR_COLORS, colorLabel, knownColor } from './colors';
-import { aiState } from './aiApi';
+import { aiState } from './status';
 
 /** A translate() over one catalogue, as polyglot does it (dotted keys, %{name} placeholders, `_` default). */
 const translator = (messages: Record<string, any>) => (key: string, options: Record<string, unknown> = {}) => {

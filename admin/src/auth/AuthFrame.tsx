@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { LanguageSwitch } from '../layout/LanguageSwitch';
-import { Logo } from '../layout/Logo';
+import { LanguageSwitch } from '../account/LanguageSwitch';
+import { Logo } from '../common/Logo';
 
 /** The frame of the pages outside the layout (/auth, /waiting-approval): no header, a language switch. */
 export const AuthFrame = ({ children, testId }: { children: ReactNode; testId: string }) => {

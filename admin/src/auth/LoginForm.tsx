@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, CircularProgress, TextField } from '@mui/material';
+import { Box, TextField } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { authProvider } from '../providers/authProvider';
 import { errorMessage } from '../providers/errorMessage';
 import { codeOf } from '../providers/http';
 import type { CurrentUser } from '../providers/currentUser';
-import { Toast } from '../layout/Notification';
-import { PasswordField } from './PasswordField';
+import { Toast } from '../common/Toast';
+import { PasswordField } from '../common/PasswordField';
+import { SubmitButton } from '../common/SubmitButton';
 
 export const LoginForm = ({ onSignedIn }: { onSignedIn: (user: CurrentUser) => void }) => {
   const translate = useTranslate();
@@ -63,16 +64,7 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: (user: CurrentUser) => v
         helperText={errors.password}
         fullWidth
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={pending}
-        startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
-        data-testid="login-submit"
-      >
-        {translate(pending ? 'auth.loggingIn' : 'auth.signIn')}
-      </Button>
+      <SubmitButton pending={pending} label="auth.signIn" pendingLabel="auth.loggingIn" testId="login-submit" />
     </Box>
   );
 };

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
+import { Box, TextField, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { sendJson, codeOf } from '../providers/http';
+import { codeOf } from '../providers/http';
 import { errorMessage, fieldErrorsOf } from '../providers/errorMessage';
 import type { CurrentUser } from '../providers/currentUser';
-import { Toast } from '../layout/Notification';
-import { PasswordField } from './PasswordField';
+import { Toast } from '../common/Toast';
+import { FormPasswordField } from '../common/PasswordField';
+import { SubmitButton } from '../common/SubmitButton';
+import { register } from './api';
 import { PASSWORD_MIN_LENGTH, newPasswordProblem } from '../account/passwordRules';
 
 /** Registration rules shared with the API (DESIGN.md §5): an e-mail and 12 characters at least, not the e-mail. */
@@ -20,6 +22,7 @@ export const RegisterForm = ({ onRegistered }: { onRegistered: (user: CurrentUse
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
   const [pending, setPending] = useState(false);
   const set = (field: Fields) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const form = { values, errors, set };
 
   const validate = () => {
     const found: Partial<Record<Fields, string>> = {};
@@ -40,10 +43,7 @@ export const RegisterForm = ({ onRegistered }: { onRegistered: (user: CurrentUse
     if (Object.keys(found).length) return;
     setPending(true);
     try {
-      const answer = await sendJson<{ message?: string; user?: CurrentUser }>('POST', '/register', {
-        username: values.username.trim(),
-        password: values.password,
-      });
+      const answer = await register(values.username.trim(), values.password);
       notify(<Toast title={translate('auth.registrationSuccessful')} description={translate('auth.waitForApproval')} />, { type: 'success' });
       onRegistered(answer?.user);
     } catch (error) {
@@ -72,36 +72,9 @@ export const RegisterForm = ({ onRegistered }: { onRegistered: (user: CurrentUse
         slotProps={{ htmlInput: { dir: 'ltr' } }}
         fullWidth
       />
-      <PasswordField
-        name="password"
-        label={translate('auth.password')}
-        autoComplete="new-password"
-        value={values.password}
-        onChange={set('password')}
-        error={!!errors.password}
-        helperText={errors.password ?? translate('auth.passwordHint')}
-        fullWidth
-      />
-      <PasswordField
-        name="confirm"
-        label={translate('auth.confirmPassword')}
-        autoComplete="new-password"
-        value={values.confirm}
-        onChange={set('confirm')}
-        error={!!errors.confirm}
-        helperText={errors.confirm}
-        fullWidth
-      />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={pending}
-        startIcon={pending ? <CircularProgress size={18} color="inherit" /> : undefined}
-        data-testid="register-submit"
-      >
-        {translate(pending ? 'auth.registering' : 'auth.register')}
-      </Button>
+      <FormPasswordField form={form} name="password" label={translate('auth.password')} autoComplete="new-password" hint={translate('auth.passwordHint')} />
+      <FormPasswordField form={form} name="confirm" label={translate('auth.confirmPassword')} autoComplete="new-password" />
+      <SubmitButton pending={pending} label="auth.register" pendingLabel="auth.registering" testId="register-submit" />
     </Box>
   );
 };

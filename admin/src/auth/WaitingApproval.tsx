@@ -6,9 +6,9 @@ import { useNotify, useTranslate } from 'react-admin';
 import { Name, useTranslateWith } from '../common/Interpolate';
 import { Navigate } from 'react-router';
 import { useCurrentUser } from '../providers/useCurrentUser';
-import { AUTH_PATH } from '../providers/authProvider';
-import { LoadingScreen } from '../layout/LoadingScreen';
-import { LogoutButton } from '../layout/LogoutButton';
+import { AUTH_PATH } from '../providers/paths';
+import { LoadingScreen } from '../common/LoadingScreen';
+import { LogoutButton } from '../common/LogoutButton';
 import { AuthFrame } from './AuthFrame';
 
 /** How often the page asks whether the account was approved meanwhile. */

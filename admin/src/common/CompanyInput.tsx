@@ -1,4 +1,4 @@
-import { AutocompleteInput, ReferenceInput, required } from 'react-admin';
+import { AutocompleteInput, ReferenceInput, required, type Validator } from 'react-admin';
 
 /**
  * The company of a record (a user, a vehicle, a container, a port): searched by name or code,
@@ -10,18 +10,21 @@ export const CompanyInput = ({
   onChange,
   optional = false,
   helperText,
+  validate,
 }: {
   source?: string;
   onChange?: (value: unknown) => void;
   optional?: boolean;
   helperText?: string;
+  /** A further rule (the move dialog refuses the current company). */
+  validate?: Validator;
 }) => (
   <ReferenceInput source={source} reference="companies" sort={{ field: 'name', order: 'ASC' }} perPage={50}>
     <AutocompleteInput
       label="resources.users.fields.companyId"
       optionText={(company) => `${company.name} (${company.code})`}
       filterToQuery={(q: string) => ({ q })}
-      validate={optional ? undefined : required()}
+      validate={[...(optional ? [] : [required()]), ...(validate ? [validate] : [])]}
       onChange={onChange}
       helperText={helperText}
       fullWidth

@@ -4,7 +4,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Form, SaveButton, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { codeOf } from '../providers/http';
 import { errorMessage, fieldErrorsOf } from '../providers/errorMessage';
-import { Toast } from '../layout/Notification';
+import { Toast } from './Toast';
 
 export interface FormDialogProps {
   open: boolean;

@@ -17,6 +17,13 @@ describe('portLabel', () => {
     expect(portLabel({ name: 'Dammam', nameAr: '', country: 'Saudi Arabia' }, 'ar')).toBe('Dammam - Saudi Arabia');
   });
 
+  it("names a country code in the page's language, and shows typed text as it is", () => {
+    expect(portLabel({ name: 'Jeddah', nameAr: 'جدة', country: 'SA' })).toBe('Jeddah - Saudi Arabia');
+    expect(portLabel({ name: 'Jeddah', nameAr: 'جدة', country: 'SA' }, 'ar')).toBe('جدة - المملكة العربية السعودية');
+    expect(portLabel({ name: 'Jebel Ali', country: 'AE' }, 'ar')).toBe('Jebel Ali - الإمارات العربية المتحدة');
+    expect(portLabel({ name: 'Savannah', country: 'Georgia, USA' }, 'ar')).toBe('Savannah - Georgia, USA');
+  });
+
   it('leaves out a missing country', () => {
     expect(portLabel({ name: 'Aqaba', country: null })).toBe('Aqaba');
   });

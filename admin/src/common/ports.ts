@@ -1,3 +1,5 @@
+import { countryName } from '@domain/countries';
+
 /** A port as the lists carry it: a row of /api/ports, or the from/to columns of a container. */
 export interface PortLike {
   name?: string | null;
@@ -7,12 +9,13 @@ export interface PortLike {
 
 /**
  * 'name - country' (SPEC.md §2), or '-' when there is no port. Arabic pages use the Arabic name
- * when the port has one (ports are entered with both).
+ * when the port has one (ports are entered with both). A country code is named in the page's
+ * language ('SA': Saudi Arabia, المملكة العربية السعودية); a country typed before codes, as typed.
  */
 export function portLabel(port: PortLike | null | undefined, language = 'en'): string {
   const name = (language === 'ar' && port?.nameAr?.trim()) || port?.name?.trim();
   if (!name) return '-';
-  const country = port?.country?.trim();
+  const country = countryName(port?.country, language);
   return country ? `${name} - ${country}` : name;
 }
 

@@ -1,20 +1,13 @@
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuoteOutlined';
-import {
-  DataTable,
-  DeleteWithConfirmButton,
-  List,
-  SearchInput,
-  TopToolbar,
-  useTranslate,
-  useNotify,
-  useRecordContext,
-} from 'react-admin';
-import { Name, useTranslateWith } from '../common/Interpolate';
-import { RequireAccess } from '../layout/RequireAccess';
+import { DataTable, List, SearchInput, TopToolbar, useTranslate, useRecordContext } from 'react-admin';
+import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
+import { RequireAccess } from '../common/RequireAccess';
 import { ActiveChip, DateText, Ltr } from '../common/Fields';
 import { EmptyState } from '../common/EmptyState';
 import { AddCompanyButton } from './AddCompanyButton';
+import { RenameCompanyButton } from './RenameCompanyButton';
+import { ActiveToggleButton, type ActiveToggleMessages } from '../common/ActiveToggleButton';
 import { Link } from 'react-router';
 import { canAccess } from '@domain/permissions';
 import { useCurrentUser } from '../providers/useCurrentUser';
@@ -23,23 +16,25 @@ import { companySettingsPath } from '../companyProfile/paths';
 /** SPEC.md §9: the companies list refreshes every 5 seconds. */
 const REFRESH_MS = 5000;
 
-const DeleteCompanyButton = () => {
-  const record = useRecordContext();
-  const translateWith = useTranslateWith();
-  const notify = useNotify();
-  if (!record) return null;
-  return (
-    <DeleteWithConfirmButton
-      redirect={false}
-      confirmTitle={translateWith('companies.deleteTitle', { name: <Name>{record.name}</Name> })}
-      confirmContent="companies.deleteConfirm"
-      confirmColor="warning"
-      mutationOptions={{
-        onSuccess: () => notify('companies.deleted', { type: 'success' }),
-        onError: () => notify('companies.deleteFailed', { type: 'error' }),
-      }}
-    />
-  );
+const DELETE_MESSAGES: DeleteMessages = {
+  title: 'companies.deleteTitle',
+  titleParam: 'name',
+  content: 'companies.deleteConfirm',
+  success: 'companies.deleted',
+  failure: 'companies.deleteFailed',
+};
+
+const STATUS_MESSAGES: ActiveToggleMessages = {
+  deactivate: 'companies.deactivate',
+  deactivateTitle: 'companies.deactivateTitle',
+  deactivateConfirm: 'companies.deactivateConfirm',
+  deactivated: 'companies.deactivated',
+  reactivate: 'companies.reactivate',
+  reactivateTitle: 'companies.reactivateTitle',
+  reactivateConfirm: 'companies.reactivateConfirm',
+  reactivated: 'companies.reactivated',
+  failure: 'companies.statusFailed',
+  titleParam: 'name',
 };
 
 /** Opens the company's settings page: its invoice profile and logo. */
@@ -89,8 +84,10 @@ const CompanyList = () => {
           <DataTable.Col source="createdAt" render={(record) => <DateText value={record.createdAt} />} />
           <DataTable.Col label="common.actions" disableSort align="right">
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5 }}>
+              <RenameCompanyButton />
+              <ActiveToggleButton name={(record) => record.name} messages={STATUS_MESSAGES} />
               <ProfileButton />
-              <DeleteCompanyButton />
+              <DeleteRecordButton name={(record) => record.name} messages={DELETE_MESSAGES} iconOnly={false} serverReason={false} />
             </Box>
           </DataTable.Col>
         </DataTable>

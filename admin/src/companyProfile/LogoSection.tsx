@@ -6,12 +6,11 @@ import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Section } from '../common/Section';
 import { UploadButton } from '../files/UploadButton';
-import { requestErrorText } from '../files/fileApi';
+import { requestErrorText } from '../providers/errorMessage';
 import { statusOf } from '../providers/http';
-import { SELLER_QUERY_KEY } from '../invoices/useSeller';
 import { LOGO_ACCEPT, logoFileProblem, type CompanyProfile } from './profile';
-import { companyLogoUrl, deleteCompanyLogo, uploadCompanyLogo } from './profileApi';
-import { companyProfileKey } from './useCompanyProfile';
+import { companyLogoUrl, deleteCompanyLogo, uploadCompanyLogo } from './api';
+import { SELLER_QUERY_KEY, companyProfileKey } from './useCompanyProfile';
 
 /** The preview: the logo as the API serves it, on a light frame (a white logo stays visible). */
 const LogoPreview = ({ company, version }: { company: CompanyProfile; version: number }) => {

@@ -3,11 +3,10 @@ import { Form, SaveButton, TextInput, maxLength, useNotify, useTranslate } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf } from '../providers/errorMessage';
 import { Section } from '../common/Section';
-import { SELLER_QUERY_KEY } from '../invoices/useSeller';
 import { CurrencyInput } from './CurrencyInput';
 import { profileFieldErrors, profileFormValues, profilePayload, type CompanyProfile } from './profile';
-import { saveCompanyProfile } from './profileApi';
-import { companyProfileKey } from './useCompanyProfile';
+import { saveCompanyProfile } from './api';
+import { SELLER_QUERY_KEY, companyProfileKey } from './useCompanyProfile';
 import { commercialRegistrationError, vatNumberError } from './vat';
 
 /** Names and addresses in either script: each shown in its own direction. */

@@ -18,6 +18,7 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { isContainerCheckDigitValid, normalizeContainerNumber } from '@domain/containerNumber';
+import { canChooseCompany } from '@domain/permissions';
 import { FormDialog } from '../common/FormDialog';
 import { WaitingSelect } from '../common/Fields';
 import { CompanyInput } from '../common/CompanyInput';
@@ -126,7 +127,7 @@ export const AddContainerButton = ({ variant = 'contained' }: { variant?: 'conta
   const [open, setOpen] = useState(false);
   const [create] = useCreate();
   const { user } = useCurrentUser();
-  const choosesOwner = user?.role === 'SUPER_ADMIN';
+  const choosesOwner = canChooseCompany(user?.role);
   return (
     <>
       <Button variant={variant} startIcon={<AddIcon />} onClick={() => setOpen(true)} data-testid="add-container">
@@ -158,7 +159,7 @@ export const EditContainerButton = ({ record, compact = false, onSaved }: { reco
   const [open, setOpen] = useState(false);
   const [update] = useUpdate();
   const { user } = useCurrentUser();
-  const choosesOwner = user?.role === 'SUPER_ADMIN';
+  const choosesOwner = canChooseCompany(user?.role);
   const label = translate('common.edit');
   return (
     <>

@@ -9,13 +9,12 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router';
-import { can } from '@domain/permissions';
-import { RequireAccess } from '../layout/RequireAccess';
+import { can, seesEveryCompany } from '@domain/permissions';
+import { RequireAccess } from '../common/RequireAccess';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { EmptyState } from '../common/EmptyState';
-import { DeleteIconButton } from '../common/DeleteIconButton';
+import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
 import { DateText } from '../common/Fields';
-import { Name, useTranslateWith } from '../common/Interpolate';
 import { containerPorts, portLabel } from '../common/ports';
 import { AddContainerButton, EditContainerButton } from './ContainerDialog';
 import { WarningSign, useCapacityText } from './ContainerWarnings';
@@ -23,21 +22,12 @@ import { ContainerInvoiceMode, useInvoiceMode } from '../invoices/ContainerInvoi
 
 export const containerPath = (id: unknown) => `/containers/${id}`;
 
-const DeleteContainerButton = () => {
-  const record = useRecordContext();
-  const translateWith = useTranslateWith();
-  if (!record) return null;
-  return (
-    <DeleteIconButton
-      resource="containers"
-      record={record}
-      name={record.number}
-      confirmTitle={translateWith('containers.deleteTitle', { number: <Name>{record.number}</Name> })}
-      confirmContent="containers.deleteConfirm"
-      successMessage="msg.containerDeleted"
-      errorFallback="containers.deleteFailed"
-    />
-  );
+const DELETE_MESSAGES: DeleteMessages = {
+  title: 'containers.deleteTitle',
+  titleParam: 'number',
+  content: 'containers.deleteConfirm',
+  success: 'msg.containerDeleted',
+  failure: 'containers.deleteFailed',
 };
 
 const RowActions = () => {
@@ -47,7 +37,7 @@ const RowActions = () => {
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'nowrap' }}>
       {can(user?.role, 'containers', 'update') && <EditContainerButton record={record} compact />}
-      {can(user?.role, 'containers', 'delete') && <DeleteContainerButton />}
+      {can(user?.role, 'containers', 'delete') && <DeleteRecordButton name={(row) => row.number} messages={DELETE_MESSAGES} />}
     </Box>
   );
 };
@@ -85,7 +75,7 @@ const ContainerList = () => {
   const capacityText = useCapacityText();
   const { user } = useCurrentUser();
   const canCreate = can(user?.role, 'containers', 'create');
-  const showsCompany = user?.role === 'SUPER_ADMIN';
+  const showsCompany = seesEveryCompany(user?.role);
   const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('containers.searchHint')} sx={{ width: { xs: '100%', sm: 340 } }} />];
   // /containers?action=invoice: the invoice mode (admin/src/invoices) takes the screen's place.
   const invoiceMode = useInvoiceMode();

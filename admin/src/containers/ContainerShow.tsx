@@ -24,9 +24,9 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { useQueryClient } from '@tanstack/react-query';
 import { Title, useGetList, useLocale, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { Link, useParams } from 'react-router';
-import { can } from '@domain/permissions';
-import { RequireAccess } from '../layout/RequireAccess';
-import { LoadingScreen } from '../layout/LoadingScreen';
+import { can, seesEveryCompany } from '@domain/permissions';
+import { RequireAccess } from '../common/RequireAccess';
+import { LoadingScreen } from '../common/LoadingScreen';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { errorMessage } from '../providers/errorMessage';
 import { ErrorPanel } from '../common/ErrorPanel';
@@ -39,7 +39,7 @@ import { StatusChip } from '../vehicles/StatusChip';
 import { VinText, vehicleEditPath } from '../vehicles/VinText';
 import { EditContainerButton } from './ContainerDialog';
 import { ContainerAlerts } from './ContainerWarnings';
-import { ContainerFileSections } from '../files/RecordFileSections';
+import { ContainerFileSections } from './ContainerFileSections';
 import { ContainerInvoiceButton } from '../invoices/ContainerInvoiceDialog';
 
 const AVAILABLE_PER_PAGE = 10;
@@ -332,7 +332,7 @@ const ContainerPage = ({ container, refetch }: { container: RaRecord; refetch: (
                 {container.capacity ? ` / ${container.capacity}` : ''}
               </Ltr>
             </Detail>
-            {container.companyName && user?.role === 'SUPER_ADMIN' && <Detail label={translate('resources.containers.fields.companyName')}>{container.companyName}</Detail>}
+            {container.companyName && seesEveryCompany(user?.role) && <Detail label={translate('resources.containers.fields.companyName')}>{container.companyName}</Detail>}
           </Box>
         </Section>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containerPayload, idOrNull, isoDateOrNull, requiredContainerNumber } from './containerPayload';
+import { containerPayload, requiredContainerNumber } from './containerPayload';
 
 describe('containerPayload', () => {
   it('trims texts, sends empty ones as null, ids as numbers and dates as ISO', () => {
@@ -37,23 +37,8 @@ describe('containerPayload', () => {
   });
 });
 
-describe('field helpers', () => {
-  it('read ids', () => {
-    expect(idOrNull(undefined)).toBeNull();
-    expect(idOrNull('')).toBeNull();
-    expect(idOrNull('abc')).toBeNull();
-    expect(idOrNull(12)).toBe(12);
-  });
-
-  it('read dates', () => {
-    expect(isoDateOrNull(null)).toBeNull();
-    expect(isoDateOrNull('not a date')).toBeNull();
-    expect(isoDateOrNull('2026-02-03')).toBe('2026-02-03');
-    expect(isoDateOrNull('2026-02-03T10:00:00Z')).toBe('2026-02-03T10:00:00.000Z');
-    expect(isoDateOrNull(new Date(Date.UTC(2026, 0, 5)))).toBe('2026-01-05T00:00:00.000Z');
-  });
-
-  it("say 'Container number is required' for blanks only", () => {
+describe('the container number', () => {
+  it("says 'Container number is required' for blanks only", () => {
     expect(requiredContainerNumber('   ')).toBe('containers.numberRequired');
     expect(requiredContainerNumber(undefined)).toBe('containers.numberRequired');
     expect(requiredContainerNumber('MSCU1234565')).toBeUndefined();

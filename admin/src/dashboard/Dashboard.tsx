@@ -5,12 +5,14 @@ import PeopleIcon from '@mui/icons-material/People';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import { useQuery } from '@tanstack/react-query';
-import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { Name, useTranslateWith } from '../common/Interpolate';
-import { can, canAccess } from '@domain/permissions';
+import { can, canAccess, canSeeStatistics, seesOnlyOwnPurchases } from '@domain/permissions';
 import { useCurrentUser } from '../providers/useCurrentUser';
-import type { AppDataProvider } from '../providers/dataProvider';
+import { useAccessChecked } from '../providers/useAccessChecked';
 import { errorMessage } from '../providers/errorMessage';
+import { fetchDashboard } from './api';
+import { ArrivingSoon } from './ArrivingSoon';
 import { CountCard } from './CountCard';
 import { RecentCompanies } from './RecentCompanies';
 import { RecentVehicles } from './RecentVehicles';
@@ -30,19 +32,21 @@ const SectionTitle = ({ children }: { children: React.ReactNode }) => (
 const Dashboard = () => {
   const translate = useTranslate();
   const translateWith = useTranslateWith();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const accessChecked = useAccessChecked();
   const { user } = useCurrentUser();
   const role = user?.role;
   const { data, isPending, error, refetch } = useQuery({
     queryKey: ['dashboard', user?.id],
-    queryFn: () => dataProvider.getDashboard(),
+    queryFn: () => accessChecked(fetchDashboard),
     staleTime: 0,
   });
   const seesAdminCards = can(role, 'companies', 'read') && can(role, 'users', 'read');
-  const seesStatistics = role === 'SUPER_ADMIN' || role === 'COMPANY_ADMIN' || role === 'SHIPPER';
+  const seesStatistics = canSeeStatistics(role);
+  const followsArrivals = seesOnlyOwnPurchases(role);
   const linkIf = (resource: string, to: string) => (canAccess(role, { resource, action: 'menu' }) ? to : undefined);
   const count = (name: string) => (data?.counts as Record<string, number> | undefined)?.[name];
 
+  // Only the figures the user can open: a card that leads nowhere only raises questions.
   const cards = [
     { key: 'vehicles', label: 'nav.vehicles', icon: DirectionsCarIcon, to: linkIf('vehicles', '/vehicles') },
     { key: 'containers', label: 'nav.containers', icon: InventoryIcon, to: linkIf('containers', '/containers') },
@@ -53,7 +57,7 @@ const Dashboard = () => {
           { key: 'users', label: 'nav.users', icon: PeopleIcon, to: linkIf('users', '/users') },
         ]
       : []),
-  ] as const;
+  ].filter((card) => card.to);
 
   return (
     <Box sx={{ paddingBlock: 2 }} data-testid="dashboard">
@@ -82,7 +86,7 @@ const Dashboard = () => {
       <SectionTitle>{translate('dashboard.counts')}</SectionTitle>
       <Grid container spacing={2} sx={{ marginBlockEnd: 3 }}>
         {cards.map((card) => (
-          <Grid key={card.key} size={{ xs: 6, md: 4, lg: seesAdminCards ? 2.4 : 4 }}>
+          <Grid key={card.key} size={{ xs: 6, md: 4, lg: cards.length >= 5 ? 2.4 : 4 }}>
             <CountCard
               testId={card.key}
               label={card.label}
@@ -104,7 +108,12 @@ const Dashboard = () => {
       )}
 
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: seesAdminCards ? 6 : 12 }} sx={{ maxWidth: seesAdminCards ? undefined : 760 }}>
+        {followsArrivals && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <ArrivingSoon vehicles={data?.arrivingSoon} isPending={isPending && !error} />
+          </Grid>
+        )}
+        <Grid size={{ xs: 12, md: seesAdminCards || followsArrivals ? 6 : 12 }} sx={{ maxWidth: seesAdminCards || followsArrivals ? undefined : 760 }}>
           <RecentVehicles vehicles={data?.recentVehicles} isPending={isPending && !error} />
         </Grid>
         {seesAdminCards && (

@@ -1,6 +1,6 @@
 import { ListItemText } from '@mui/material';
 import { ActiveChip, Ltr } from '../common/Fields';
-import type { DashboardData } from '../providers/dataProvider';
+import type { DashboardData } from './api';
 import { RecentCard } from './RecentCard';
 
 /** SPEC.md §2: the 5 most recent companies (name, code, Active or Inactive), from GET /api/dashboard. */

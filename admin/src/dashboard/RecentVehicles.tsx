@@ -1,7 +1,7 @@
 import { ListItemText } from '@mui/material';
-import type { DashboardData } from '../providers/dataProvider';
+import type { DashboardData } from './api';
 import { StatusChip } from '../vehicles/StatusChip';
-import { VinText, vehicleEditPath } from '../vehicles/VinText';
+import { VinText, makeModelYear, vehicleEditPath } from '../vehicles/VinText';
 import { RecentCard } from './RecentCard';
 
 /** The 5 most recent vehicles: VIN (a link to the vehicle), make, model, year, status badge. */
@@ -17,7 +17,7 @@ export const RecentVehicles = ({ vehicles, isPending }: { vehicles: DashboardDat
     renderText={(vehicle) => (
       <ListItemText
         primary={<VinText vin={vehicle.vin} to={vehicleEditPath(vehicle.id)} />}
-        secondary={[vehicle.make, vehicle.model, vehicle.year].filter(Boolean).join(' · ') || '—'}
+        secondary={makeModelYear(vehicle)}
         sx={{ paddingInlineEnd: 14 }}
       />
     )}

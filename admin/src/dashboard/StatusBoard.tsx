@@ -1,8 +1,8 @@
 import { Box, Card, CardContent, Grid, Skeleton, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { DashboardData } from '../providers/dataProvider';
+import type { DashboardData } from './api';
 import { statusColors, statusLabelKey } from '../vehicles/status';
-import { VinText, vehicleEditPath } from '../vehicles/VinText';
+import { VinText, makeModelYear, vehicleEditPath } from '../vehicles/VinText';
 
 /** SPEC.md §9: each status card lists its vehicles in a 100 px-high area that scrolls. */
 export const STATUS_LIST_HEIGHT = 100;
@@ -53,7 +53,7 @@ const StatusCard = ({ column }: { column: StatusColumn }) => {
                 <Box component="li" key={vehicle.id} sx={{ paddingBlock: 0.5, borderBlockEnd: '1px solid', borderColor: 'divider', '&:last-of-type': { borderBlockEnd: 0 } }}>
                   <VinText vin={vehicle.vin} to={vehicleEditPath(vehicle.id)} />
                   <Typography variant="caption" color="text.secondary" component="div" noWrap>
-                    {[vehicle.make, vehicle.model, vehicle.year].filter(Boolean).join(' · ') || '—'}
+                    {makeModelYear(vehicle)}
                   </Typography>
                 </Box>
               ))}

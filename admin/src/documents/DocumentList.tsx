@@ -1,43 +1,33 @@
 import { Box, Typography } from '@mui/material';
 import { DataTable, List, SearchInput, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
-import { can } from '@domain/permissions';
-import { RequireAccess } from '../layout/RequireAccess';
+import { can, canDeleteSharedDocument, seesEveryCompany } from '@domain/permissions';
+import { RequireAccess } from '../common/RequireAccess';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { EmptyState } from '../common/EmptyState';
-import { DeleteIconButton } from '../common/DeleteIconButton';
+import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
 import { DateText, Ltr } from '../common/Fields';
-import { Name, useTranslateWith } from '../common/Interpolate';
 import { DownloadFileButton } from '../files/DocumentsTable';
 import { formatKb } from '../files/format';
 import { UploadDocumentButton } from './UploadDocumentButton';
+import { documentFileUrl } from './api';
 
-const DeleteDocumentButton = () => {
-  const record = useRecordContext();
-  const translateWith = useTranslateWith();
-  if (!record) return null;
-  return (
-    <DeleteIconButton
-      resource="documents"
-      record={record}
-      name={record.fileName}
-      confirmTitle={translateWith('documents.deleteTitle', { name: <Name>{record.fileName}</Name> })}
-      confirmContent="documents.deleteConfirm"
-      successMessage="documents.deleted"
-      errorFallback="documents.deleteError"
-    />
-  );
+const DELETE_MESSAGES: DeleteMessages = {
+  title: 'documents.deleteTitle',
+  titleParam: 'name',
+  content: 'documents.deleteConfirm',
+  success: 'documents.deleted',
+  failure: 'documents.deleteError',
 };
 
 const RowActions = () => {
   const record = useRecordContext();
   const { user } = useCurrentUser();
   if (!record) return null;
-  // SUPER_ADMIN deletes any document, others only what they uploaded (documents/policy.ts).
-  const canDelete = user?.role === 'SUPER_ADMIN' || (can(user?.role, 'documents', 'delete') && record.uploadedBy === user?.id);
+  const canDelete = canDeleteSharedDocument({ role: user?.role });
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
-      <DownloadFileButton url={`/api/documents/${encodeURIComponent(record.id)}/download`} name={record.fileName} />
-      {canDelete && <DeleteDocumentButton />}
+      <DownloadFileButton url={documentFileUrl(record.id)} name={record.fileName} />
+      {canDelete && <DeleteRecordButton name={(row) => row.fileName} messages={DELETE_MESSAGES} />}
     </Box>
   );
 };
@@ -81,7 +71,7 @@ const DocumentList = () => {
           />
           <DataTable.Col source="createdAt" label={label('createdAt')} render={(record) => <DateText value={record.createdAt} />} />
           <DataTable.Col source="uploaderName" label={label('uploaderName')} disableSort render={(record) => (record.uploaderName ? <Ltr>{record.uploaderName}</Ltr> : '—')} />
-          {user?.role === 'SUPER_ADMIN' && (
+          {seesEveryCompany(user?.role) && (
             <DataTable.Col
               source="companyName"
               label={label('companyId')}

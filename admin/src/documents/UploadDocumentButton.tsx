@@ -1,18 +1,11 @@
 import { useState } from 'react';
 import { Box } from '@mui/material';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
-import { API_URL, httpClient } from '../providers/http';
-import { Toast } from '../layout/Notification';
-import { requestErrorText } from '../files/fileApi';
+import { requestErrorText } from '../providers/errorMessage';
+import { Toast } from '../common/Toast';
 import { SHARED_DOCUMENT_ACCEPT, splitByAccept } from '../files/format';
 import { UploadButton } from '../files/UploadButton';
-
-/** POST /api/documents: one file, shared with every company. */
-const uploadDocument = (file: File) => {
-  const body = new FormData();
-  body.append('file', file, file.name);
-  return httpClient(`${API_URL}/documents`, { method: 'POST', body });
-};
+import { uploadDocument } from './api';
 
 /**
  * The upload of /documents (SUPER_ADMIN): PDF, DOC, DOCX or TXT, several at once, one request

@@ -5,11 +5,13 @@ import DownloadIcon from '@mui/icons-material/Download';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import DocumentIcon from '@mui/icons-material/DescriptionOutlined';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
-import { Toast } from '../layout/Notification';
+import { Toast } from '../common/Toast';
 import { DateText, Ltr } from '../common/Fields';
 import { Name, useTranslateWith } from '../common/Interpolate';
-import { deleteRecordFile, downloadToDisk, requestErrorText, uploadRecordFiles } from './fileApi';
-import { RECORD_DOCUMENT_ACCEPT, fileUrl, formatKb, splitByAccept, type FileOwner, type StoredFile } from './format';
+import { requestErrorText } from '../providers/errorMessage';
+import { downloadToDisk } from '../providers/download';
+import { deleteRecordFile, fileUrl, uploadRecordFiles } from './api';
+import { RECORD_DOCUMENT_ACCEPT, formatKb, splitByAccept, type FileOwner, type StoredFile } from './format';
 import { UploadButton } from './UploadButton';
 import { useRecordFiles } from './useRecordFiles';
 
@@ -69,6 +71,9 @@ export const OpenFileButton = ({ url, name }: { url: string; name: string }) => 
  * download and delete with confirmation; upload of PDF, DOC and DOCX, one request per file so
  * that a refused file names itself ('Failed to upload file: {name}') and the others still go.
  */
+/** The upload date gives way on phones, so the file's name keeps room to be read. */
+const onWideScreens = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 export const DocumentsTable = ({
   owner,
   ownerId,
@@ -147,14 +152,14 @@ export const DocumentsTable = ({
               <TableRow>
                 <TableCell>{translate('files.title')}</TableCell>
                 <TableCell align="right">{translate('files.size')}</TableCell>
-                <TableCell>{translate('files.uploadDate')}</TableCell>
+                <TableCell sx={onWideScreens}>{translate('files.uploadDate')}</TableCell>
                 <TableCell align="right">{translate('common.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {documents.map((document) => (
                 <TableRow key={document.id} data-testid="document-row">
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  <TableCell sx={{ overflowWrap: 'anywhere', minWidth: '8rem' }}>
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                       <DocumentIcon fontSize="small" color="action" />
                       <Ltr>{document.fileName}</Ltr>
@@ -163,7 +168,7 @@ export const DocumentsTable = ({
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="document-size">
                     <Ltr>{translate('files.sizeKb', { size: formatKb(document.fileSize) })}</Ltr>
                   </TableCell>
-                  <TableCell>
+                  <TableCell sx={onWideScreens}>
                     <DateText value={document.createdAt} />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

@@ -5,11 +5,13 @@ import DownloadIcon from '@mui/icons-material/Download';
 import FolderZipIcon from '@mui/icons-material/FolderZip';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
-import { Toast } from '../layout/Notification';
+import { Toast } from '../common/Toast';
 import { Ltr } from '../common/Fields';
 import { Name, useTranslateWith } from '../common/Interpolate';
-import { deleteRecordFile, downloadToDisk, requestErrorText, uploadRecordFiles } from './fileApi';
-import { IMAGE_ACCEPT, fileUrl, splitByAccept, zipName, type FileOwner, type StoredFile } from './format';
+import { requestErrorText } from '../providers/errorMessage';
+import { downloadToDisk } from '../providers/download';
+import { deleteRecordFile, downloadAllImages, fileUrl, uploadRecordFiles } from './api';
+import { IMAGE_ACCEPT, splitByAccept, type FileOwner, type StoredFile } from './format';
 import { ImageViewer } from './ImageViewer';
 import { UploadButton } from './UploadButton';
 import { useRecordFiles } from './useRecordFiles';
@@ -140,7 +142,7 @@ export const ImageGallery = ({
   const downloadAll = async () => {
     setZipping(true);
     try {
-      await downloadToDisk(`/api/${owner}/${encodeURIComponent(ownerId)}/download-images`, zipName(owner, ownerId));
+      await downloadAllImages(owner, ownerId);
       // One toast with both of the spec's sentences: the button's spinner shows the wait before.
       notify(<Toast title={translate('vehicles.downloadStarted')} description={translate('vehicles.downloadAllImagesSuccess')} />, { type: 'success' });
     } catch (error) {

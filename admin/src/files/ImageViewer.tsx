@@ -5,7 +5,8 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import { useTranslate } from 'react-admin';
 import { Ltr } from '../common/Fields';
-import { fileUrl, keyStep, stepIndex, type FileOwner, type StoredFile } from './format';
+import { fileUrl } from './api';
+import { keyStep, stepIndex, type FileOwner, type StoredFile } from './format';
 
 /** The large picture, with a spinner until it has loaded and a sentence if it cannot be shown. */
 const Picture = ({ src, alt }: { src: string; alt: string }) => {

@@ -4,7 +4,7 @@ import DirectionsCarIcon from '@mui/icons-material/DirectionsCarOutlined';
 import PhotoIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
-import { fileUrl } from './format';
+import { fileUrl } from './api';
 
 const SIZE = { width: 44, height: 33 } as const;
 

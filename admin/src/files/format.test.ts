@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dispositionFileName, fileUrl, formatKb, keyStep, splitByAccept, stepIndex, zipName, RECORD_DOCUMENT_ACCEPT, SHARED_DOCUMENT_ACCEPT, IMAGE_ACCEPT } from './format';
+import { formatKb, keyStep, splitByAccept, stepIndex, zipName, RECORD_DOCUMENT_ACCEPT, SHARED_DOCUMENT_ACCEPT, IMAGE_ACCEPT } from './format';
 
 describe('formatKb (bytes / 1024, two decimals)', () => {
   it('divides by 1024 and keeps two decimals', () => {
@@ -57,18 +57,8 @@ describe('upload filters', () => {
 });
 
 describe('file addresses', () => {
-  it('asks for small JPEGs shown inline, and originals as attachments', () => {
-    expect(fileUrl('vehicles', 7, 3, 'thumbnail')).toBe('/api/vehicles/7/files/3/download?variant=thumbnail&inline=1');
-    expect(fileUrl('containers', 2, 9, 'compressed')).toBe('/api/containers/2/files/9/download?variant=compressed&inline=1');
-    expect(fileUrl('vehicles', 7, 3)).toBe('/api/vehicles/7/files/3/download');
-  });
   it('names the ZIP as the API does', () => {
     expect(zipName('vehicles', 12)).toBe('vehicle_12_images.zip');
     expect(zipName('containers', 4)).toBe('container_4_images.zip');
-  });
-  it('reads the file name of Content-Disposition, the RFC 6266 form first', () => {
-    expect(dispositionFileName(`attachment; filename="a.pdf"; filename*=UTF-8''%D8%B9%D9%82%D8%AF.pdf`)).toBe('عقد.pdf');
-    expect(dispositionFileName('attachment; filename="report.pdf"')).toBe('report.pdf');
-    expect(dispositionFileName(null)).toBeUndefined();
   });
 });

@@ -60,26 +60,5 @@ export const IMAGE_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', '.jpg', '.
 export const RECORD_DOCUMENT_ACCEPT = ['.pdf', '.doc', '.docx'];
 export const SHARED_DOCUMENT_ACCEPT = ['.pdf', '.doc', '.docx', '.txt'];
 
-/** Where a file of a vehicle or container is read: the original, or a smaller JPEG for <img>. */
-export function fileUrl(owner: FileOwner, ownerId: number | string, fileId: number | string, variant?: 'compressed' | 'thumbnail'): string {
-  const base = `/api/${owner}/${encodeURIComponent(ownerId)}/files/${encodeURIComponent(fileId)}/download`;
-  return variant ? `${base}?variant=${variant}&inline=1` : base;
-}
-
 /** The ZIP name the API gives all images of a record (SPEC.md §7). */
 export const zipName = (owner: FileOwner, ownerId: number | string) => `${owner === 'vehicles' ? 'vehicle' : 'container'}_${ownerId}_images.zip`;
-
-/** The file name of a Content-Disposition header (RFC 6266: filename* first), if any. */
-export function dispositionFileName(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
-  if (star) {
-    try {
-      return decodeURIComponent(star[2].trim());
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
-  return plain ? plain[1].trim() : undefined;
-}

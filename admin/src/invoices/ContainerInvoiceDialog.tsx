@@ -27,19 +27,32 @@ import { Name, useTranslateWith } from '../common/Interpolate';
 import { InvoiceFields } from './InvoiceFields';
 import { dialogFormDefaults } from './defaults';
 import { dialogInvoiceFileName } from './fileName';
-import type { InvoiceFormValues } from './invoiceApi';
+import type { InvoiceFormValues } from './invoiceRequest';
 import { addRow, canAddRow, canRemoveRow, optionsForRow, removeRow, setRow, type Rows } from './containerRows';
 import { useGenerateInvoice } from './useGenerateInvoice';
 import { useSeller } from './useSeller';
 import { SellerPrefill } from './SellerPrefill';
+import { useReinvoiceConfirm } from './ReinvoiceConfirm';
+import { invoiceNumbersText } from './reinvoice';
 import { profilePathFor } from '../companyProfile/paths';
-import { SELECT_POPUP_MARGIN } from '../layout/theme';
+import { SELECT_POPUP_MARGIN } from '../common/selectPopup';
 
 /** The most containers one invoice request takes (the API's limit). */
 const MAX_CONTAINERS = 100;
 
 const describe = (record: RaRecord | undefined, id: Identifier) =>
   record ? [record.number, record.containerSize].filter(Boolean).join(' · ') : String(id);
+
+/** "Invoiced: INV-…" after a container that is already on an invoice. */
+const InvoicedNote = ({ record }: { record: RaRecord | undefined }) => {
+  const translate = useTranslate();
+  if (!record?.invoiceNumbers?.length) return null;
+  return (
+    <Typography component="span" variant="caption" color="warning.dark" sx={{ fontFamily: 'inherit', marginInlineStart: 1.5 }} data-testid="invoiced-note">
+      {translate('invoice.invoicedOn', { numbers: invoiceNumbersText(record) })}
+    </Typography>
+  );
+};
 
 /** Container line items: one container per row, no container twice, at least one row. */
 const ContainerRows = ({ rows, onChange, choices, loading }: { rows: Rows; onChange: (rows: Rows) => void; choices: RaRecord[]; loading: boolean }) => {
@@ -74,8 +87,9 @@ const ContainerRows = ({ rows, onChange, choices, loading }: { rows: Rows; onCha
               slotProps={{ htmlInput: { 'data-testid': 'invoice-container-select' }, select: { MenuProps: { marginThreshold: SELECT_POPUP_MARGIN, slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
             >
               {shown.map((option) => (
-                <MenuItem key={String(option)} value={String(option)} sx={{ fontFamily: 'monospace' }}>
+                <MenuItem key={String(option)} value={String(option)} sx={{ fontFamily: 'monospace', display: 'flex', flexWrap: 'wrap' }}>
                   <bdi dir="ltr">{describe(byId.get(String(option)), option)}</bdi>
+                  <InvoicedNote record={byId.get(String(option))} />
                 </MenuItem>
               ))}
             </TextField>
@@ -131,12 +145,16 @@ const InvoiceDialog = ({ container, open, onClose }: { container: RaRecord; open
     sort: { field: 'number', order: 'ASC' },
   });
   const choices = data.some((record) => String(record.id) === String(container.id)) ? data : [container, ...data];
+  const { confirm, dialog } = useReinvoiceConfirm();
 
   const close = () => {
     if (!busy) onClose();
   };
 
   const submit = async (values: Record<string, any>) => {
+    const byId = new Map(choices.map((record) => [String(record.id), record]));
+    const chosen = rows.map((id) => byId.get(String(id)) ?? { id });
+    if (!(await confirm(chosen))) return undefined;
     const result = await generate(values as InvoiceFormValues, rows, (v) => dialogInvoiceFileName(v.buyerName, v.date));
     if (result.ok) {
       onClose();
@@ -180,6 +198,7 @@ const InvoiceDialog = ({ container, open, onClose }: { container: RaRecord; open
           </Button>
         </DialogActions>
       </Form>
+      {dialog}
     </Dialog>
   );
 };

@@ -5,7 +5,8 @@ import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { DataTable, Form, List, SearchInput, useListContext, useLocale, useTranslate, type RaRecord } from 'react-admin';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { RequireAccess } from '../layout/RequireAccess';
+import { seesEveryCompany } from '@domain/permissions';
+import { RequireAccess } from '../common/RequireAccess';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { EmptyState } from '../common/EmptyState';
 import { DateText, Ltr } from '../common/Fields';
@@ -14,10 +15,11 @@ import { containerPorts, portLabel } from '../common/ports';
 import { InvoiceFields } from './InvoiceFields';
 import { pageFormDefaults } from './defaults';
 import { pageInvoiceFileName } from './fileName';
-import type { InvoiceFormValues } from './invoiceApi';
+import type { InvoiceFormValues } from './invoiceRequest';
 import { useGenerateInvoice } from './useGenerateInvoice';
 import { useSeller } from './useSeller';
 import { SellerPrefill } from './SellerPrefill';
+import { InvoiceNumbers, useReinvoiceConfirm } from './ReinvoiceConfirm';
 import { profilePathFor } from '../companyProfile/paths';
 
 /** /containers?action=invoice switches the containers screen to invoice generation (SPEC.md §2). */
@@ -170,7 +172,7 @@ const ContainerPicker = ({ api }: { api: SelectionApi }) => {
           render={(record) => (
             <>
               <Ltr>{record.number}</Ltr>
-              {user?.role === 'SUPER_ADMIN' && record.companyName && (
+              {seesEveryCompany(user?.role) && record.companyName && (
                 <Typography variant="caption" color="text.secondary" component="div" sx={{ fontFamily: 'inherit', fontWeight: 400 }}>
                   {record.companyName}
                 </Typography>
@@ -192,6 +194,7 @@ const ContainerPicker = ({ api }: { api: SelectionApi }) => {
           )}
         />
         <DataTable.Col source="vehicleCount" disableSort align="center" render={(record) => record.vehicleCount ?? 0} />
+        <DataTable.Col source="invoiceNumbers" label="invoice.invoicedIn" disableSort render={(record) => <InvoiceNumbers container={record as RaRecord} />} />
       </DataTable>
     </List>
   );
@@ -209,9 +212,12 @@ const InvoiceModePage = () => {
   // who belongs to a company; before any is chosen, the user's own company, if any.
   const companyId = api.companyId ?? user?.companyId;
   const { seller, state: sellerState } = useSeller(companyId as number | undefined);
+  const { confirm, dialog } = useReinvoiceConfirm();
 
   const submit = async (values: Record<string, any>) => {
-    const result = await generate(values as InvoiceFormValues, [...api.selection.values()].map((record) => record.id), (v) => pageInvoiceFileName(v.date));
+    const chosen = [...api.selection.values()];
+    if (!(await confirm(chosen))) return undefined;
+    const result = await generate(values as InvoiceFormValues, chosen.map((record) => record.id), (v) => pageInvoiceFileName(v.date));
     if (result.ok) {
       navigate(INVOICES_PATH);
       return undefined;
@@ -259,6 +265,7 @@ const InvoiceModePage = () => {
           </Form>
         </Section>
       </Stack>
+      {dialog}
     </Box>
   );
 };

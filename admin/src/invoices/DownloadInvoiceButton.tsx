@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Button, CircularProgress, IconButton, Tooltip } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { fetchInvoicePdf, saveBlob } from './invoiceApi';
+import { saveBlob } from '../providers/download';
+import { fetchInvoicePdf } from './api';
+import { invoiceDownloadName } from './fileName';
 
 export const invoiceLabel = (record: Record<string, any>) => String(record.invoiceNumber || record.fileName || record.id);
 
@@ -14,7 +16,7 @@ export function useDownloadInvoice(record: RaRecord) {
     if (busy) return;
     setBusy(true);
     try {
-      saveBlob(await fetchInvoicePdf(record.id), record.fileName || `invoice-${record.id}.pdf`);
+      saveBlob(await fetchInvoicePdf(record.id), invoiceDownloadName(record));
     } catch (error) {
       console.error(error);
       notify('invoice.downloadFailed', { type: 'error' });

@@ -3,7 +3,7 @@ import { Alert, Box, CircularProgress, InputAdornment, Link as MuiLink, TextFiel
 import { DateInput, RadioButtonGroupInput, TextInput, email, maxLength, required, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { PAYMENT_METHODS } from './invoiceApi';
+import { PAYMENT_METHODS } from './invoiceRequest';
 import { computeInvoiceAmounts, formatMinorAmount, formatMoney, priceMinorUnits, taxBasisPoints } from './money';
 import type { SellerState } from './useSeller';
 import { vatNumberError } from '../companyProfile/vat';

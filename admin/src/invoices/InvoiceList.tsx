@@ -2,13 +2,12 @@ import { Box, Button } from '@mui/material';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import { DataTable, List, SearchInput, TopToolbar, useLocale, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
-import { can } from '@domain/permissions';
-import { RequireAccess } from '../layout/RequireAccess';
+import { can, seesEveryCompany } from '@domain/permissions';
+import { RequireAccess } from '../common/RequireAccess';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { EmptyState } from '../common/EmptyState';
-import { DeleteIconButton } from '../common/DeleteIconButton';
+import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
 import { Ltr } from '../common/Fields';
-import { Name, useTranslateWith } from '../common/Interpolate';
 import { DownloadInvoiceButton, invoiceLabel } from './DownloadInvoiceButton';
 import { InvoiceDetailsButton } from './InvoiceDetailsDialog';
 import { formatInvoiceDate } from './invoiceDate';
@@ -26,22 +25,12 @@ export const GenerateInvoiceLink = ({ variant = 'contained' }: { variant?: 'cont
   );
 };
 
-const DeleteInvoiceButton = () => {
-  const record = useRecordContext();
-  const translateWith = useTranslateWith();
-  if (!record) return null;
-  const number = invoiceLabel(record);
-  return (
-    <DeleteIconButton
-      resource="invoices"
-      record={record}
-      name={number}
-      confirmTitle={translateWith('invoice.deleteTitle', { number: <Name>{number}</Name> })}
-      confirmContent="invoice.deleteConfirm"
-      successMessage="invoice.deleted"
-      errorFallback="invoice.deleteFailed"
-    />
-  );
+const DELETE_MESSAGES: DeleteMessages = {
+  title: 'invoice.deleteTitle',
+  titleParam: 'number',
+  content: 'invoice.deleteConfirm',
+  success: 'invoice.deleted',
+  failure: 'invoice.deleteFailed',
 };
 
 const RowActions = ({ canDelete }: { canDelete: boolean }) => {
@@ -51,7 +40,7 @@ const RowActions = ({ canDelete }: { canDelete: boolean }) => {
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'nowrap' }}>
       <DownloadInvoiceButton record={record} />
       <InvoiceDetailsButton record={record} />
-      {canDelete && <DeleteInvoiceButton />}
+      {canDelete && <DeleteRecordButton name={invoiceLabel} messages={DELETE_MESSAGES} />}
     </Box>
   );
 };
@@ -63,6 +52,7 @@ const InvoiceList = () => {
   const { user } = useCurrentUser();
   const canCreate = can(user?.role, 'invoices', 'create');
   const canDelete = can(user?.role, 'invoices', 'delete');
+  const showsCompany = seesEveryCompany(user?.role);
   const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('invoice.searchHint')} sx={{ width: { xs: '100%', sm: 320 } }} />];
   return (
     <RequireAccess resource="invoices">
@@ -82,6 +72,9 @@ const InvoiceList = () => {
             cellSx={() => ({ whiteSpace: 'nowrap', fontFamily: 'monospace', fontWeight: 600 })}
             render={(record) => <Ltr>{invoiceLabel(record)}</Ltr>}
           />
+          {showsCompany && (
+            <DataTable.Col source="companyName" label="invoice.fields.company" disableSort render={(record) => <bdi dir="auto">{record.companyName ?? '—'}</bdi>} />
+          )}
           <DataTable.Col
             source="containerNumber"
             label="invoice.fields.containerNumber"

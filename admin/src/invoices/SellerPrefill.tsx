@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { SELLER_FIELDS, sellerFormValues, type SellerProfile } from './invoiceApi';
+import { SELLER_FIELDS, sellerFormValues, type SellerProfile } from './invoiceRequest';
 
 /**
  * Fills the seller fields of the surrounding form from the company's profile when it arrives, and

@@ -1,4 +1,4 @@
-import type { InvoiceFormValues } from './invoiceApi';
+import type { InvoiceFormValues } from './invoiceRequest';
 import { todayIso } from './fileName';
 
 /**

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { dialogInvoiceFileName, pageInvoiceFileName, todayIso } from './fileName';
+import { dialogInvoiceFileName, invoiceDownloadName, pageInvoiceFileName, todayIso } from './fileName';
 import { formatInvoiceDate } from './invoiceDate';
 
 describe('invoice file names', () => {
+  it('saves a stored invoice under its number, so two invoices of one day never collide', () => {
+    expect(invoiceDownloadName({ id: 7, invoiceNumber: 'INV-2026-000123', fileName: 'invoice-2026-03-01.pdf' })).toBe('INV-2026-000123.pdf');
+    expect(invoiceDownloadName({ id: 8, invoiceNumber: 'INV-2026-000124', fileName: 'invoice-2026-03-01.pdf' })).toBe('INV-2026-000124.pdf');
+    expect(invoiceDownloadName({ id: 9, invoiceNumber: '', fileName: 'invoice-2026-03-01.pdf' })).toBe('invoice-2026-03-01.pdf');
+    expect(invoiceDownloadName({ id: 9 })).toBe('invoice-9.pdf');
+  });
+
   it('names the page flow invoice-{date}.pdf', () => {
     expect(pageInvoiceFileName('2026-03-01')).toBe('invoice-2026-03-01.pdf');
   });

@@ -14,6 +14,15 @@ export function dialogInvoiceFileName(buyerName: string, date: string): string {
   return buyer ? `invoice-${buyer}-${date}.pdf` : pageInvoiceFileName(date);
 }
 
+/**
+ * A stored invoice downloaded from the list: its number (INV-2026-000123.pdf), as the API names
+ * the download; the stored name (invoice-{date}.pdf) is the same for every invoice of a day.
+ */
+export function invoiceDownloadName(invoice: { id: unknown; invoiceNumber?: string | null; fileName?: string | null }): string {
+  const number = invoice.invoiceNumber?.replace(CONTROL, '').replace(UNSAFE, '').trim();
+  return number ? `${number}.pdf` : invoice.fileName || `invoice-${String(invoice.id)}.pdf`;
+}
+
 /** Today in the user's time zone as yyyy-MM-dd (the default invoice date). */
 export function todayIso(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -2,11 +2,14 @@ import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLogoutIfAccessDenied, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { statusOf } from '../providers/http';
-import { generationErrorMessage, generationFieldErrors, invoiceRequest, postInvoice, saveBlob, type InvoiceFormValues } from './invoiceApi';
+import { saveBlob } from '../providers/download';
+import { postInvoice } from './api';
+import { generationErrorMessage, generationFieldErrors } from './generationError';
+import { invoiceRequest, type InvoiceFormValues } from './invoiceRequest';
 
 /**
  * Generates an invoice: POST /api/invoice, the PDF saved under `fileName`, 'Invoice generated
- * successfully', and the invoice list refreshed. A failure is a toast with the reason; the field
+ * successfully', and the invoice and container lists refreshed. A failure is a toast with the reason; the field
  * errors of a 400 are returned for the form. One request at a time (a double click does not make
  * two invoices).
  */
@@ -35,7 +38,8 @@ export function useGenerateInvoice() {
         const { pdf } = await postInvoice(invoiceRequest(values, containerIds));
         saveBlob(pdf, fileName(values));
         notify('invoice.generated', { type: 'success' });
-        await queryClient.invalidateQueries({ queryKey: ['invoices'] });
+        // The containers now carry this invoice's number (and are asked about before the next).
+        await Promise.all([queryClient.invalidateQueries({ queryKey: ['invoices'] }), queryClient.invalidateQueries({ queryKey: ['containers'] })]);
         return { ok: true };
       } catch (error) {
         console.error(error);

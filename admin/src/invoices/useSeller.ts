@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Identifier } from 'react-admin';
-import { fetchSeller, type SellerProfile } from './invoiceApi';
-
-export const SELLER_QUERY_KEY = ['invoice', 'seller'] as const;
+import { fetchSeller } from './api';
+import { SELLER_QUERY_KEY } from '../companyProfile/useCompanyProfile';
+import type { SellerProfile } from './invoiceRequest';
 
 export type SellerState = 'waiting' | 'loading' | 'loaded' | 'error';
 

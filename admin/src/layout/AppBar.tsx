@@ -1,10 +1,10 @@
 import { Box } from '@mui/material';
 import { AppBar as RaAppBar, LoadingIndicator, TitlePortal, useTranslate, type AppBarProps } from 'react-admin';
 import { Link } from 'react-router';
-import { LanguageSwitch } from './LanguageSwitch';
-import { LogoutButton } from './LogoutButton';
+import { LanguageSwitch } from '../account/LanguageSwitch';
+import { LogoutButton } from '../common/LogoutButton';
 import { AccountMenu } from '../account/AccountMenu';
-import { Logo } from './Logo';
+import { Logo } from '../common/Logo';
 
 /**
  * The header (SPEC.md §2): a logo link to /, the page title, the language switch, the account menu

@@ -2,16 +2,15 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Navigate, useLocation } from 'react-router';
-import { LoadingScreen } from './LoadingScreen';
+import { LoadingScreen } from '../common/LoadingScreen';
 import { useCurrentUser } from '../providers/useCurrentUser';
-import { AUTH_PATH, WAITING_PATH } from '../providers/authProvider';
-import { CHANGE_PASSWORD_PATH } from '../account/paths';
-import { NotFound } from './Pages';
+import { AUTH_PATH, CHANGE_PASSWORD_PATH, WAITING_PATH } from '../providers/paths';
+import { NotFound } from '../common/MessagePages';
 import { isProtectedPath } from './protectedPaths';
 
 // Header, navigation and drawer code is only needed once somebody is signed in.
 const SignedInLayout = lazy(() => import('./SignedInLayout'));
-const ForcedPasswordChange = lazy(() => import('../account/ChangePasswordPage').then((module) => ({ default: module.ForcedPasswordChange })));
+const ForcedPasswordChange = lazy(() => import('../auth/ForcedPasswordChange').then((module) => ({ default: module.ForcedPasswordChange })));
 
 const ServerUnreachable = ({ onRetry }: { onRetry: () => void }) => {
   const translate = useTranslate();

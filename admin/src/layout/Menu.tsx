@@ -13,7 +13,7 @@ import { useSidebarState, useTranslate } from 'react-admin';
 import { Link, useMatch } from 'react-router';
 import { canAccess } from '@domain/permissions';
 import { useCurrentUser } from '../providers/useCurrentUser';
-import { Logo } from './Logo';
+import { Logo } from '../common/Logo';
 import { OWN_SETTINGS_PATH } from '../companyProfile/paths';
 
 /** The navigation entries in SPEC.md §2 order, then the company settings; who sees each comes from the permission table. */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Toast, logFailure, toastContent } from './Notification';
+import { Toast } from '../common/Toast';
+import { logFailure, toastContent } from './Notification';
 import en from '../i18n/en';
 import ar from '../i18n/ar';
 

@@ -1,5 +1,5 @@
 import { isValidElement, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, AlertTitle, Box, Button, Snackbar, useMediaQuery, type Theme } from '@mui/material';
+import { Alert, Button, Snackbar, useMediaQuery, type Theme } from '@mui/material';
 import {
   CloseNotificationContext,
   useNotificationContext,
@@ -7,17 +7,11 @@ import {
   useTranslate,
   type NotificationPayload,
 } from 'react-admin';
+import { Toast } from '../common/Toast';
 
 /** Toast display time (SPEC.md §9). */
 export const TOAST_DURATION = 5000;
 
-/** A toast with a title line and a description, e.g. 'Login failed' + the server's message. */
-export const Toast = ({ title, description }: { title: ReactNode; description?: ReactNode }) => (
-  <Box>
-    <AlertTitle sx={{ marginBottom: description ? 0.25 : 0 }}>{title}</AlertTitle>
-    {description}
-  </Box>
-);
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

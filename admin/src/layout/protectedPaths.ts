@@ -1,4 +1,4 @@
-import { CHANGE_PASSWORD_PATH } from '../account/paths';
+import { CHANGE_PASSWORD_PATH } from '../providers/paths';
 import { OWN_SETTINGS_PATH } from '../companyProfile/paths';
 
 /**

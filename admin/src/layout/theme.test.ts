@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SELECT_POPUP_MARGIN, themes } from './theme';
+import { SELECT_POPUP_MARGIN } from '../common/selectPopup';
+import { themes } from './theme';
 
 describe('theme constants (SPEC.md §9)', () => {
   it("keeps a select's popup 10 px from the window's edges, in both languages", () => {

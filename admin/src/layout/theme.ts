@@ -1,6 +1,7 @@
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import type { Language } from '../i18n/language';
 import { directionOf } from '../i18n/language';
+import { SELECT_POPUP_MARGIN } from '../common/selectPopup';
 import { THEME_IN_USE } from './themePreference';
 
 /** Local fonts only (no web font service): Arabic falls back to the system's Arabic faces. */
@@ -16,9 +17,6 @@ const FONT_FAMILY = [
   'Arial',
   'sans-serif',
 ].join(',');
-
-/** SPEC.md §9: the least distance in px between a select's popup and the window's edges. */
-export const SELECT_POPUP_MARGIN = 10;
 
 function buildTheme(language: Language): RaThemeOptions {
   return {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Box, Button } from '@mui/material';
+import { Box, Button, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
 import {
   DataTable,
-  DeleteWithConfirmButton,
   List,
   SearchInput,
   TextInput,
@@ -11,17 +11,23 @@ import {
   maxLength,
   required,
   useCreate,
-  useNotify,
+  useLocale,
   useRecordContext,
   useTranslate,
+  useUpdate,
+  type RaRecord,
 } from 'react-admin';
+import { countryName, isCountryCode } from '@domain/countries';
 import { Name, useTranslateWith } from '../common/Interpolate';
+import { CountryInput } from './CountryInput';
 import { canAccess } from '@domain/permissions';
-import { RequireAccess } from '../layout/RequireAccess';
+import { RequireAccess } from '../common/RequireAccess';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { FormDialog } from '../common/FormDialog';
+import { RowDialogButton } from '../common/RowDialogButton';
 import { EmptyState } from '../common/EmptyState';
 import { CompanyInput } from '../common/CompanyInput';
+import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
 
 /**
  * POST /api/ports (SPEC.md §7): name, nameAr, country and companyId, the company the administrator
@@ -60,30 +66,83 @@ export const AddPortButton = () => {
       >
         <TextInput source="name" resource="ports" validate={[required(), maxLength(120)]} slotProps={{ htmlInput: { dir: 'ltr' } }} autoFocus fullWidth />
         <TextInput source="nameAr" resource="ports" validate={[required(), maxLength(120)]} slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }} fullWidth />
-        <TextInput source="country" resource="ports" validate={[required(), maxLength(80)]} fullWidth />
+        <CountryInput />
         <CompanyInput optional helperText="ports.companyHint" />
       </FormDialog>
     </>
   );
 };
 
-const DeletePortButton = () => {
+/**
+ * What an edit sends: the fields that changed only, trimmed. A country typed before codes can be
+ * kept while the names are corrected (the API takes only codes for a country it is sent).
+ */
+export const portChanges = (values: Record<string, any>, record: RaRecord) => {
+  const next: Record<string, unknown> = {
+    name: String(values.name ?? '').trim(),
+    nameAr: String(values.nameAr ?? '').trim(),
+    country: String(values.country ?? '').trim(),
+    companyId: values.companyId != null && values.companyId !== '' ? Number(values.companyId) : null,
+  };
+  return Object.fromEntries(Object.entries(next).filter(([field, value]) => value !== (record[field] ?? null)));
+};
+
+/** Edit a port (SUPER_ADMIN): its names, its country from the list and its company. */
+const EditPortButton = () => {
   const record = useRecordContext();
+  const translate = useTranslate();
   const translateWith = useTranslateWith();
-  const notify = useNotify();
+  const [update] = useUpdate();
   if (!record) return null;
+  const label = translate('ports.edit');
   return (
-    <DeleteWithConfirmButton
-      redirect={false}
-      confirmTitle={translateWith('ports.deleteTitle', { name: <Name>{record.name}</Name> })}
-      confirmContent="ports.deleteConfirm"
-      confirmColor="warning"
-      mutationOptions={{
-        onSuccess: () => notify('ports.deleted', { type: 'success' }),
-        onError: () => notify('ports.deleteFailed', { type: 'error' }),
-      }}
+    <RowDialogButton
+      label={label}
+      ariaLabel={`${label} ${record.name}`}
+      icon={<EditIcon fontSize="small" />}
+      testId="edit-port"
+      dialog={(open, close) => (
+        <FormDialog
+          open={open}
+          onClose={close}
+          title={translateWith('ports.editTitle', { name: <Name>{record.name}</Name> })}
+          successMessage="ports.updated"
+          record={{ id: record.id, name: record.name, nameAr: record.nameAr, country: record.country, companyId: record.companyId ?? null }}
+          onSave={(values) =>
+            update('ports', { id: record.id, data: portChanges(values, record), previousData: record }, { mutationMode: 'pessimistic', returnPromise: true })
+          }
+          testId="port-edit-dialog"
+        >
+          <TextInput source="name" resource="ports" validate={[required(), maxLength(120)]} slotProps={{ htmlInput: { dir: 'ltr' } }} fullWidth />
+          <TextInput source="nameAr" resource="ports" validate={[required(), maxLength(120)]} slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }} fullWidth />
+          <CountryInput current={record.country} />
+          <CompanyInput optional helperText="ports.companyHint" />
+        </FormDialog>
+      )}
     />
   );
+};
+
+/** A code named in the page's language; text typed before codes as it is, marked so. */
+const CountryCell = ({ record }: { record: Record<string, any> }) => {
+  const locale = useLocale();
+  const translate = useTranslate();
+  if (isCountryCode(record.country)) return <span data-country={record.country}>{countryName(record.country, locale)}</span>;
+  return (
+    <Tooltip title={translate('ports.countryNotCode')}>
+      <Box component="span" sx={{ fontStyle: 'italic', color: 'text.secondary' }} data-testid="country-typed">
+        <bdi>{record.country}</bdi>
+      </Box>
+    </Tooltip>
+  );
+};
+
+const DELETE_MESSAGES: DeleteMessages = {
+  title: 'ports.deleteTitle',
+  titleParam: 'name',
+  content: 'ports.deleteConfirm',
+  success: 'ports.deleted',
+  failure: 'ports.deleteFailed',
 };
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
@@ -92,6 +151,7 @@ const PortList = () => {
   const { user } = useCurrentUser();
   const canCreate = canAccess(user?.role, { resource: 'ports', action: 'create' });
   const canDelete = canAccess(user?.role, { resource: 'ports', action: 'delete' });
+  const canEdit = canAccess(user?.role, { resource: 'ports', action: 'update' });
   return (
     <RequireAccess resource="ports">
       <List
@@ -105,11 +165,12 @@ const PortList = () => {
         <DataTable bulkActionButtons={false} rowClick={false} data-testid="ports-table">
           <DataTable.Col source="name" render={(record) => <bdi dir="ltr">{record.name}</bdi>} />
           <DataTable.Col source="nameAr" render={(record) => <bdi dir="rtl" lang="ar">{record.nameAr}</bdi>} />
-          <DataTable.Col source="country" />
-          {canDelete && (
+          <DataTable.Col source="country" render={(record) => <CountryCell record={record} />} />
+          {(canDelete || canEdit) && (
             <DataTable.Col label="common.actions" disableSort align="right">
-              <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-                <DeletePortButton />
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5 }}>
+                {canEdit && <EditPortButton />}
+                {canDelete && <DeleteRecordButton name={(record) => record.name} messages={DELETE_MESSAGES} iconOnly={false} serverReason={false} />}
               </Box>
             </DataTable.Col>
           )}

@@ -1,14 +1,11 @@
 import type { AuthProvider } from 'ra-core';
 import { canAccess } from '@domain/permissions';
-import { CHANGE_PASSWORD_PATH } from '../account/paths';
 import { codeOf, sendJson, statusOf } from './http';
-import { followUserLanguage } from '../i18n/switchLanguage';
+import { followUserLanguage } from './switchLanguage';
+import { AUTH_PATH, CHANGE_PASSWORD_PATH, WAITING_PATH } from './paths';
 import { queryClient } from './queryClient';
 import { CURRENT_USER_KEY } from './useCurrentUser';
 import { fetchCurrentUser, getCurrentUser, isApproved, setCurrentUser, type CurrentUser } from './currentUser';
-
-export const AUTH_PATH = '/auth';
-export const WAITING_PATH = '/waiting-approval';
 
 /**
  * Sessions live in an HttpOnly cookie set by the API; the console only asks who is signed in.
@@ -40,6 +37,11 @@ export const authProvider: AuthProvider = {
   async checkError(error) {
     const status = statusOf(error);
     if (status === 401) {
+      // A company deactivated meanwhile says why. react-admin shows the message only while the
+      // user still counts as signed in, so the user is kept until logout() (which clears it).
+      if (codeOf(error) === 'auth.companyInactive') {
+        throw { redirectTo: AUTH_PATH, logoutUser: true, message: 'errors.auth.companyInactive' };
+      }
       setCurrentUser(null);
       throw { redirectTo: AUTH_PATH, logoutUser: true, message: 'errors.auth.required' };
     }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, canAccess as tableCanAccess } from '@domain/permissions';
-import { ROLES, type Role } from '@domain/roles';
-import { NAV_ENTRIES } from '../layout/Menu';
+import { ROLES, roleNeedsCompany, type Role } from '@domain/roles';
 import { authProvider } from './authProvider';
 import { setCurrentUser, type CurrentUser } from './currentUser';
 
@@ -9,39 +8,13 @@ const userWith = (role: Role | null, extra: Partial<CurrentUser> = {}): CurrentU
   id: 1,
   username: 'someone@example.com',
   role,
-  companyId: role === 'SUPER_ADMIN' ? null : 7,
+  companyId: role && roleNeedsCompany(role) ? 7 : null,
   active: true,
   pendingApproval: false,
   ...extra,
 });
 
 const ask = (action: string, resource: string) => authProvider.canAccess!({ action, resource });
-
-/** The entries of the side navigation a role sees. */
-const menuOf = (role: Role | null) =>
-  NAV_ENTRIES.filter((entry) => tableCanAccess(role, { resource: entry.resource, action: 'menu' })).map((entry) => entry.resource);
-
-describe('navigation per role (SPEC.md §2)', () => {
-  it('follows the spec table for every role', () => {
-    expect(menuOf('SUPER_ADMIN')).toEqual(['dashboard', 'companies', 'users', 'vehicles', 'containers', 'ports', 'documents', 'invoices']);
-    // A company admin also has its own company's settings (the invoice profile).
-    expect(menuOf('COMPANY_ADMIN')).toEqual(['dashboard', 'users', 'vehicles', 'containers', 'ports', 'invoices', 'companyProfile']);
-    expect(menuOf('SHIPPER')).toEqual(['dashboard', 'vehicles', 'containers', 'documents', 'invoices']);
-    expect(menuOf('BUYER')).toEqual(['dashboard', 'vehicles']);
-  });
-
-  it('shows nothing to a user with no role', () => {
-    expect(menuOf(null)).toEqual([]);
-  });
-
-  it('has an entry for every resource with a menu in the permission table', () => {
-    const withMenu = Object.entries(PERMISSIONS)
-      .filter(([, actions]) => actions.menu)
-      .map(([resource]) => resource)
-      .sort();
-    expect(NAV_ENTRIES.map((entry) => entry.resource).sort()).toEqual(withMenu);
-  });
-});
 
 describe('authProvider.canAccess reads the shared permission table', () => {
   it('agrees with the table for every role, resource and react-admin action', async () => {
@@ -94,6 +67,15 @@ describe('authProvider.checkError', () => {
     await expect(authProvider.checkError(httpError(401))).rejects.toMatchObject({ logoutUser: true, redirectTo: '/auth' });
     await expect(authProvider.checkError(httpError(500))).resolves.toBeUndefined();
     await expect(authProvider.checkError(httpError(404))).resolves.toBeUndefined();
+  });
+
+  it("signs out on a deactivated company's 401 and says why", async () => {
+    await expect(authProvider.checkError(httpError(401, 'auth.companyInactive'))).rejects.toMatchObject({
+      logoutUser: true,
+      redirectTo: '/auth',
+      message: 'errors.auth.companyInactive',
+    });
+    await expect(authProvider.checkError(httpError(401, 'auth.required'))).rejects.toMatchObject({ message: 'errors.auth.required' });
   });
 
   it('keeps the user signed in on 403 and shows the unauthorized text', async () => {

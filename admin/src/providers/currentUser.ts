@@ -1,17 +1,14 @@
-import type { Role } from '@domain/roles';
+import type { SignedInUser } from '@domain/signedInUser';
 import type { Language } from '../i18n/language';
-import { followUserLanguage } from '../i18n/switchLanguage';
+import { followUserLanguage } from './switchLanguage';
 import { API_URL, httpClient, statusOf } from './http';
 
-/** The signed-in user as /api/user, /api/login and /api/register return it. */
-export interface CurrentUser {
-  id: number;
-  username: string;
-  role: Role | null;
-  companyId: number | null;
-  active: boolean;
-  pendingApproval: boolean;
-  /** Set when an administrator reset the password: the console allows nothing but changing it. */
+/**
+ * The signed-in user as /api/user, /api/login and /api/register return it: what the server's
+ * guards read (mustChangePassword: an administrator reset the password, and the console allows
+ * nothing but changing it), with the account's preferences.
+ */
+export interface CurrentUser extends Omit<SignedInUser, 'mustChangePassword'> {
   mustChangePassword?: boolean;
   /** The interface language the user chose, stored on the account (null: none chosen yet). */
   language?: Language | null;

@@ -24,3 +24,15 @@ export function errorMessage(error: unknown, translate: Translate, fallbackKey =
 
 /** Field errors from a 400 `{ errors: { field: message } }`, ready for a react-hook-form form. */
 export const fieldErrorsOf = (error: unknown): Record<string, string> | undefined => bodyOf(error)?.errors;
+
+/**
+ * The text for a failed upload or analysis: the server's own sentence when it says what went
+ * wrong with this request (wrong type, too large, AI down: it says what to do), the usual
+ * translated message otherwise.
+ */
+export function requestErrorText(error: unknown, translate: Translate, fallbackKey: string): string {
+  const status = statusOf(error);
+  const message = bodyOf(error)?.message;
+  if (message && status !== undefined && [400, 413, 415, 502, 503, 504].includes(status)) return message;
+  return errorMessage(error, translate, fallbackKey);
+}

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'ra-core';
 import en from '../i18n/en';
-import { apiError, httpClient, responseError, sendJson } from './http';
+import { apiError, fetchOk, httpClient, responseError, sendFiles, sendJson } from './http';
 import { errorMessage } from './errorMessage';
-import { downloadToDisk } from '../files/fileApi';
-import { fetchInvoicePdf, postInvoice, type InvoiceRequest } from '../invoices/invoiceApi';
+import { downloadToDisk } from './download';
 
 const translate = (key: string) =>
   key.split('.').reduce<any>((node, part) => (node && typeof node === 'object' ? node[part] : undefined), en) ?? key;
@@ -51,13 +50,27 @@ describe('errors of non-OK answers (SPEC.md §7)', () => {
     expect((await failureOf(() => httpClient('/api/ports'))).message).toBe('503: Service Unavailable');
   });
 
-  it('is what file downloads and invoices raise', async () => {
+  it('is what file downloads, invoices (fetchOk) and uploads raise', async () => {
     stubFetch(() => answer(404, 'Not Found', { message: 'File not found', code: 'files.notFound' }));
     expect((await failureOf(() => downloadToDisk('/api/documents/1/download', 'x.pdf'))).message).toBe('404: File not found');
-    expect((await failureOf(() => fetchInvoicePdf(1))).message).toBe('404: File not found');
+    expect((await failureOf(() => fetchOk('/api/invoices/1/download'))).message).toBe('404: File not found');
     stubFetch(() => answer(500, 'Internal Server Error', 'not an object'));
-    expect((await failureOf(() => postInvoice({} as InvoiceRequest))).message).toBe('500: Internal Server Error');
+    expect((await failureOf(() => fetchOk('/api/invoice', { method: 'POST', body: '{}' }))).message).toBe('500: Internal Server Error');
+    stubFetch(() => answer(415, 'Unsupported Media Type', { message: 'Only PDF, DOC and DOCX files are allowed', code: 'files.type' }));
+    expect((await failureOf(() => sendFiles('POST', '/documents', [new File(['x'], 'x.exe')]))).status).toBe(415);
     expect((await responseError(answer(418, "I'm a teapot"))).message).toBe("418: I'm a teapot");
+  });
+
+  it('sends every file of an upload under the field name file, with the session cookie', async () => {
+    const fetchMock = vi.fn(async () => answer(201, 'Created', [{ id: 1 }]));
+    vi.stubGlobal('fetch', fetchMock);
+    const files = [new File(['a'], 'a.pdf'), new File(['b'], 'b.pdf')];
+    expect(await sendFiles('PUT', '/companies/3/logo', files)).toEqual([{ id: 1 }]);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/companies/3/logo');
+    expect(init.method).toBe('PUT');
+    expect(init.credentials).toBe('include');
+    expect((init.body as FormData).getAll('file').map((file) => (file as File).name)).toEqual(['a.pdf', 'b.pdf']);
   });
 
   it('still lets a toast show the translated code, or the server message', async () => {

@@ -40,6 +40,29 @@ export async function sendJson<T = unknown>(method: string, path: string, body?:
   return json as T;
 }
 
+/**
+ * The one upload of the console: a multipart body with every file under the field name `file`
+ * (DESIGN.md §3), to an /api path, and the parsed answer. The browser sets the multipart
+ * Content-Type with its boundary, so none is given here.
+ */
+export async function sendFiles<T = unknown>(method: 'POST' | 'PUT', path: string, files: File[]): Promise<T> {
+  const body = new FormData();
+  for (const file of files) body.append('file', file, file.name);
+  const { json } = await httpClient(`${API_URL}${path}`, { method, body });
+  return json as T;
+}
+
+/**
+ * A call whose answer is not JSON (a PDF, a ZIP, any stored file), by its full address (the same
+ * one an <img> or a link would use): the session cookie goes with it, and a non-OK answer rejects
+ * with the same error as the JSON calls.
+ */
+export async function fetchOk(url: string, init: RequestInit = {}): Promise<Response> {
+  const response = await fetch(url, { ...init, credentials: 'include' });
+  if (!response.ok) throw await responseError(response);
+  return response;
+}
+
 /** The API's error body (DESIGN.md §3). */
 export interface ApiErrorBody {
   message?: string;

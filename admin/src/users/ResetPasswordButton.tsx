@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, IconButton, Tooltip } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
-import { PasswordInput, required, useDataProvider, useRecordContext, useTranslate, type Validator } from 'react-admin';
+import { PasswordInput, required, useRecordContext, useTranslate, type Validator } from 'react-admin';
 import { HttpError } from 'ra-core';
 import { Name, useTranslateWith } from '../common/Interpolate';
 import { FormDialog } from '../common/FormDialog';
-import type { AppDataProvider } from '../providers/dataProvider';
+import { useAccessChecked } from '../providers/useAccessChecked';
 import { bodyOf, statusOf } from '../providers/http';
+import { resetUserPassword } from './api';
 import { PROBLEM_ARGS, PROBLEM_KEYS, newPasswordProblem, serverPasswordProblems } from '../account/passwordRules';
 
 /**
@@ -19,7 +20,7 @@ export const ResetPasswordButton = ({ iconOnly = false }: { iconOnly?: boolean }
   const record = useRecordContext();
   const translate = useTranslate();
   const translateWith = useTranslateWith();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const accessChecked = useAccessChecked();
   const [open, setOpen] = useState(false);
   if (!record) return null;
 
@@ -31,7 +32,7 @@ export const ResetPasswordButton = ({ iconOnly = false }: { iconOnly?: boolean }
 
   const reset = async (values: Record<string, any>) => {
     try {
-      return await dataProvider.resetUserPassword(record.id, values.newPassword);
+      return await accessChecked(() => resetUserPassword(record.id, values.newPassword));
     } catch (error) {
       // The server's field message is English: shown on the field in the page's language.
       const found = serverPasswordProblems(bodyOf(error), { newPassword: values.newPassword, username: record.username });

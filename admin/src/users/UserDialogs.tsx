@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, IconButton, Link as MuiLink, Tooltip } from '@mui/material';
+import { Alert, Button, Link as MuiLink } from '@mui/material';
 import AddIcon from '@mui/icons-material/PersonAdd';
 import CheckIcon from '@mui/icons-material/HowToReg';
 import BadgeIcon from '@mui/icons-material/Badge';
+import MoveIcon from '@mui/icons-material/DriveFileMove';
 import {
   PasswordInput,
   RadioButtonGroupInput,
@@ -12,7 +13,6 @@ import {
   minLength,
   required,
   useCreate,
-  useDataProvider,
   useGetList,
   useRecordContext,
   useTranslate,
@@ -20,11 +20,13 @@ import {
 } from 'react-admin';
 import { Name, useTranslateWith } from '../common/Interpolate';
 import { Link } from 'react-router';
-import { APPROVAL_ROLES, type Role } from '@domain/roles';
-import type { AppDataProvider } from '../providers/dataProvider';
+import { APPROVAL_ROLES, NEW_USER_ROLES, type Role } from '@domain/roles';
+import { useAccessChecked } from '../providers/useAccessChecked';
 import { FormDialog } from '../common/FormDialog';
+import { RowDialogButton } from '../common/RowDialogButton';
 import { PASSWORD_MIN_LENGTH, newPasswordProblem } from '../account/passwordRules';
 import { CompanyInput } from '../common/CompanyInput';
+import { setUserRole } from './api';
 
 /** Roles an administrator gives to a company's user (SUPER_ADMIN is never given from here). */
 export const COMPANY_ROLES = ['COMPANY_ADMIN', 'SHIPPER', 'BUYER'] as const satisfies readonly Role[];
@@ -48,7 +50,7 @@ const NoCompanyHint = () => {
   );
 };
 
-/** Approve a pending registration: role (Shipper or Buyer) and company in one step. */
+/** Approve a pending registration: a role chosen explicitly (none is preselected) and a company, in one step. */
 export const ApproveButton = () => {
   const record = useRecordContext();
   const translate = useTranslate();
@@ -69,7 +71,7 @@ export const ApproveButton = () => {
         saveLabel="users.approve"
         saveIcon={<CheckIcon />}
         successMessage="users.approved"
-        record={{ id: record.id, role: 'SHIPPER', companyId: record.companyId ?? null }}
+        record={{ id: record.id, role: null, companyId: record.companyId ?? null }}
         onSave={(values) =>
           update(
             'users',
@@ -87,7 +89,7 @@ export const ApproveButton = () => {
           {translate('users.approveIntro')}
         </Alert>
         <NoCompanyHint />
-        <RadioButtonGroupInput source="role" resource="users" choices={choices} validate={required()} row />
+        <RadioButtonGroupInput source="role" resource="users" choices={choices} validate={required()} helperText="users.approveRoleHint" row />
         <CompanyInput />
       </FormDialog>
     </>
@@ -102,29 +104,71 @@ export const ChangeRoleButton = () => {
   const record = useRecordContext();
   const translate = useTranslate();
   const translateWith = useTranslateWith();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const [open, setOpen] = useState(false);
+  const accessChecked = useAccessChecked();
   const choices = useRoleChoices(COMPANY_ROLES);
   if (!record) return null;
   return (
-    <>
-      <Tooltip title={translate('users.changeRole')}>
-        <IconButton size="small" color="primary" onClick={() => setOpen(true)} aria-label={translate('users.changeRole')} data-testid="change-role">
-          <BadgeIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <FormDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={translateWith('users.changeRoleTitle', { username: <Name>{record.username}</Name> })}
-        successMessage="users.roleChanged"
-        record={{ id: record.id, role: record.role }}
-        onSave={(values) => dataProvider.setUserRole(record.id, values.role)}
-        testId="role-dialog"
-      >
-        <SelectInput source="role" resource="users" choices={choices} validate={required()} fullWidth />
-      </FormDialog>
-    </>
+    <RowDialogButton
+      label={translate('users.changeRole')}
+      ariaLabel={translate('users.changeRole')}
+      icon={<BadgeIcon fontSize="small" />}
+      testId="change-role"
+      dialog={(open, close) => (
+        <FormDialog
+          open={open}
+          onClose={close}
+          title={translateWith('users.changeRoleTitle', { username: <Name>{record.username}</Name> })}
+          successMessage="users.roleChanged"
+          record={{ id: record.id, role: record.role }}
+          onSave={(values) => accessChecked(() => setUserRole(record.id, values.role))}
+          testId="role-dialog"
+        >
+          <SelectInput source="role" resource="users" choices={choices} validate={required()} fullWidth />
+        </FormDialog>
+      )}
+    />
+  );
+};
+
+/**
+ * Move an approved user to another company (PATCH /api/users/{id} with companyId); the user keeps
+ * the role. The dialog says what follows before anything is sent.
+ */
+export const MoveUserButton = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const translateWith = useTranslateWith();
+  const [update] = useUpdate();
+  if (!record) return null;
+  const label = translate('users.move');
+  const notTheSame = (value: unknown) => (value != null && Number(value) === Number(record.companyId) ? 'users.moveSameCompany' : undefined);
+  return (
+    <RowDialogButton
+      label={label}
+      ariaLabel={`${label} ${record.username}`}
+      icon={<MoveIcon fontSize="small" />}
+      testId="move-user"
+      dialog={(open, close) => (
+        <FormDialog
+          open={open}
+          onClose={close}
+          title={translateWith('users.moveTitle', { username: <Name>{record.username}</Name> })}
+          saveLabel="users.move"
+          saveIcon={<MoveIcon />}
+          successMessage="users.moved"
+          record={{ id: record.id, companyId: record.companyId ?? null }}
+          onSave={(values) =>
+            update('users', { id: record.id, data: { companyId: Number(values.companyId) }, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true })
+          }
+          testId="move-dialog"
+        >
+          <Alert severity="info" icon={false} sx={{ marginBlockEnd: 1 }}>
+            {translate('users.moveIntro')}
+          </Alert>
+          <CompanyInput validate={notTheSame} />
+        </FormDialog>
+      )}
+    />
   );
 };
 
@@ -140,7 +184,7 @@ export const AddUserButton = ({ variant = 'contained' }: { variant?: 'contained'
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [create] = useCreate();
-  const choices = useRoleChoices(APPROVAL_ROLES);
+  const choices = useRoleChoices(NEW_USER_ROLES);
   return (
     <>
       <Button variant={variant} startIcon={<AddIcon />} onClick={() => setOpen(true)} data-testid="add-user">

@@ -9,15 +9,15 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { Name, useTranslateWith } from '../common/Interpolate';
-import { canAccess, canResetPassword } from '@domain/permissions';
+import { canAccess, canResetPassword, isProtectedAccount } from '@domain/permissions';
 import { ROLES } from '@domain/roles';
-import { RequireAccess } from '../layout/RequireAccess';
+import { RequireAccess } from '../common/RequireAccess';
 import { useCurrentUser } from '../providers/useCurrentUser';
-import { DeleteIconButton } from '../common/DeleteIconButton';
+import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
 import { DateText, Ltr, showEmptyChoice } from '../common/Fields';
 import { EmptyState } from '../common/EmptyState';
-import { AddUserButton, ApproveButton, ChangeRoleButton } from './UserDialogs';
+import { AddUserButton, ApproveButton, ChangeRoleButton, MoveUserButton } from './UserDialogs';
+import { ActiveToggleButton, type ActiveToggleMessages } from '../common/ActiveToggleButton';
 import { ResetPasswordButton } from './ResetPasswordButton';
 
 /** pending approval / active / inactive (SPEC.md §4). */
@@ -47,26 +47,30 @@ const UserStatus = ({ record }: { record: Record<string, any> }) => {
   );
 };
 
-/** An icon, like the other row actions: with labels, the table no longer fits a laptop screen. */
-const DeleteUserButton = () => {
-  const record = useRecordContext();
-  const translateWith = useTranslateWith();
-  if (!record) return null;
-  return (
-    <DeleteIconButton
-      resource="users"
-      record={record}
-      name={record.username}
-      confirmTitle={translateWith('users.deleteTitle', { username: <Name>{record.username}</Name> })}
-      confirmContent="users.deleteConfirm"
-      successMessage="users.deleted"
-      errorFallback="users.deleteFailed"
-    />
-  );
+const DELETE_MESSAGES: DeleteMessages = {
+  title: 'users.deleteTitle',
+  titleParam: 'username',
+  content: 'users.deleteConfirm',
+  success: 'users.deleted',
+  failure: 'users.deleteFailed',
+};
+
+const STATUS_MESSAGES: ActiveToggleMessages = {
+  deactivate: 'users.deactivate',
+  deactivateTitle: 'users.deactivateTitle',
+  deactivateConfirm: 'users.deactivateConfirm',
+  deactivated: 'users.deactivated',
+  reactivate: 'users.reactivate',
+  reactivateTitle: 'users.reactivateTitle',
+  reactivateConfirm: 'users.reactivateConfirm',
+  reactivated: 'users.reactivated',
+  failure: 'users.statusFailed',
+  titleParam: 'username',
 };
 
 /**
- * A SUPER_ADMIN row is protected: no change of role, no delete (the API refuses both). A password
+ * A SUPER_ADMIN row is protected: no change of role, no move, no deactivation, no delete (the API
+ * refuses them). A password
  * reset is offered where canResetPassword allows it, also to a company admin (its own company's
  * shippers and buyers), who has no other action.
  */
@@ -74,13 +78,16 @@ const UserActions = ({ canManage }: { canManage: boolean }) => {
   const record = useRecordContext();
   const { user } = useCurrentUser();
   if (!record || !user) return null;
-  const protectedRow = record.role === 'SUPER_ADMIN';
+  const protectedRow = isProtectedAccount({ role: record.role });
   const canReset = canResetPassword(user, { id: Number(record.id), role: record.role, companyId: record.companyId });
   return (
     <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'nowrap' }}>
       {canManage && (record.pendingApproval ? <ApproveButton /> : !protectedRow && <ChangeRoleButton />)}
+      {canManage && !record.pendingApproval && !protectedRow && <MoveUserButton />}
+      {canManage && !record.pendingApproval && !protectedRow && <ActiveToggleButton name={(row) => row.username} messages={STATUS_MESSAGES} />}
       {canReset && <ResetPasswordButton iconOnly={canManage} />}
-      {canManage && !protectedRow && <DeleteUserButton />}
+      {/* An icon, like the other row actions: with labels, the table no longer fits a laptop screen. */}
+      {canManage && !protectedRow && <DeleteRecordButton name={(row) => row.username} messages={DELETE_MESSAGES} />}
     </Box>
   );
 };

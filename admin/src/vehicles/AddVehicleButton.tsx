@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { ReferenceInput, SelectInput, TextInput, maxLength, required, useCreate, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { canChooseCompany } from '@domain/permissions';
 import { VIN_LENGTH, normalizeVin } from '@domain/vin';
 import { FormDialog } from '../common/FormDialog';
 import { WaitingSelect, showEmptyChoice } from '../common/Fields';
@@ -10,7 +11,8 @@ import { CompanyInput } from '../common/CompanyInput';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { cleanVehicleInfo } from './vehicleInfo';
 import { validateVin } from './vinValidation';
-import { idOrNull } from '../containers/containerPayload';
+import { useVinDecode } from './VinDecodeCard';
+import { idOrNull } from '../common/formValues';
 
 /**
  * The container select of a vehicle: the containers of one company (the user's own; for a
@@ -50,13 +52,38 @@ const OwnerInputs = ({ choosesCompany }: { choosesCompany: boolean }) => {
   );
 };
 
+/**
+ * What the VIN decoder could not tell, asked for at once: offline, the bundled decoder reads the
+ * make and year from the VIN but never the model, and the edit page requires both. The fields
+ * appear (required) once the decoder has answered without them, and are cleared when a VIN it
+ * knows better is typed instead.
+ */
+const UndecodedInputs = () => {
+  const { data, valid, settled } = useVinDecode();
+  const { setValue } = useFormContext();
+  const answered = valid && settled && !!data;
+  const asksMake = answered && !data.make;
+  const asksModel = answered && !data.model;
+  useEffect(() => {
+    if (!asksMake) setValue('make', '');
+    if (!asksModel) setValue('model', '');
+  }, [asksMake, asksModel, setValue]);
+  if (!asksMake && !asksModel) return null;
+  return (
+    <>
+      {asksMake && <TextInput source="make" resource="vehicles" validate={[required(), maxLength(100)]} helperText="vehicles.makeUndecoded" fullWidth />}
+      {asksModel && <TextInput source="model" resource="vehicles" validate={[required(), maxLength(100)]} helperText="vehicles.modelUndecoded" fullWidth />}
+    </>
+  );
+};
+
 /** Add Vehicle: VIN (decoded by the API into make, model and year), container, company (SUPER_ADMIN), colour. */
 export const AddVehicleButton = ({ variant = 'contained' }: { variant?: 'contained' | 'outlined' }) => {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [create] = useCreate();
   const { user } = useCurrentUser();
-  const choosesCompany = user?.role === 'SUPER_ADMIN';
+  const choosesCompany = canChooseCompany(user?.role);
   return (
     <>
       <Button variant={variant} startIcon={<AddIcon />} onClick={() => setOpen(true)} data-testid="add-vehicle">
@@ -74,7 +101,7 @@ export const AddVehicleButton = ({ variant = 'contained' }: { variant?: 'contain
             : { message: 'msg.vehicleAdded', type: 'success' }
         }
         errorFallback="msg.vehicleCreateFailed"
-        defaultValues={{ vin: '', containerId: null, companyId: null, vehicleInfo: { color: '' } }}
+        defaultValues={{ vin: '', make: '', model: '', containerId: null, companyId: null, vehicleInfo: { color: '' } }}
         duplicate={{ field: 'vin', message: 'vehicles.vinTaken' }}
         onSave={(values) =>
           create(
@@ -82,6 +109,9 @@ export const AddVehicleButton = ({ variant = 'contained' }: { variant?: 'contain
             {
               data: {
                 vin: normalizeVin(values.vin ?? ''),
+                // Only what the decoder could not tell (the user's text wins over the decoder's).
+                ...(values.make?.trim() ? { make: values.make.trim() } : {}),
+                ...(values.model?.trim() ? { model: values.model.trim() } : {}),
                 containerId: idOrNull(values.containerId),
                 ...(choosesCompany ? { companyId: idOrNull(values.companyId) ?? undefined } : {}),
                 vehicleInfo: cleanVehicleInfo(values.vehicleInfo),
@@ -103,6 +133,7 @@ export const AddVehicleButton = ({ variant = 'contained' }: { variant?: 'contain
           slotProps={{ htmlInput: { dir: 'ltr', maxLength: VIN_LENGTH, spellCheck: false, autoCapitalize: 'characters', style: { fontFamily: 'monospace', letterSpacing: '0.05em' } } }}
           fullWidth
         />
+        <UndecodedInputs />
         <OwnerInputs choosesCompany={choosesCompany} />
         <TextInput source="vehicleInfo.color" resource="vehicles" validate={maxLength(60)} fullWidth helperText={false} />
       </FormDialog>

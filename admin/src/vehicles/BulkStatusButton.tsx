@@ -9,6 +9,8 @@ import { VEHICLE_STATUSES, type VehicleStatus } from './status';
 /**
  * The bulk action of the vehicles list: one status for every selected row. react-admin's
  * updateMany sends PATCH /api/vehicles/{id} {status} for each, and the API records each change.
+ * The status starts empty and must be chosen: a preselected one sent every car back to it on one
+ * click.
  */
 export const BulkStatusButton = () => {
   const translate = useTranslate();
@@ -18,17 +20,24 @@ export const BulkStatusButton = () => {
   const unselectAll = useUnselectAll(resource ?? 'vehicles');
   const [updateMany, { isPending }] = useUpdateMany();
   const [open, setOpen] = useState(false);
-  const [status, setStatus] = useState<VehicleStatus>('NEW_PURCHASE');
+  const [status, setStatus] = useState<VehicleStatus | ''>('');
   const titleId = useId();
+  const count = selectedIds.length;
 
-  const apply = () =>
+  const openDialog = () => {
+    setStatus('');
+    setOpen(true);
+  };
+
+  const apply = () => {
+    if (!status) return;
     updateMany(
       'vehicles',
       { ids: selectedIds, data: { status } },
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify('vehicles.bulkStatusUpdated', { type: 'success', messageArgs: { smart_count: selectedIds.length } });
+          notify('vehicles.bulkStatusUpdated', { type: 'success', messageArgs: { smart_count: count } });
           setOpen(false);
           unselectAll();
           refresh();
@@ -39,25 +48,29 @@ export const BulkStatusButton = () => {
         },
       },
     );
+  };
 
   return (
     <>
-      <Button size="small" startIcon={<SwapIcon />} onClick={() => setOpen(true)} data-testid="bulk-status">
+      <Button size="small" startIcon={<SwapIcon />} onClick={openDialog} data-testid="bulk-status">
         {translate('vehicles.bulkStatus')}
       </Button>
       <Dialog open={open} onClose={() => !isPending && setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="xs" data-testid="bulk-status-dialog">
         <DialogTitle id={titleId}>{translate('vehicles.bulkStatusTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ marginBlockEnd: 2 }}>
-            {translate('ra.action.bulk_actions', { smart_count: selectedIds.length })}. {translate('vehicles.bulkStatusIntro')}
+            {translate('ra.action.bulk_actions', { smart_count: count })}. {translate('vehicles.bulkStatusIntro')}
           </DialogContentText>
           <TextField
             select
             fullWidth
+            required
             label={translate('vehicles.newStatus')}
             value={status}
             onChange={(event) => setStatus(event.target.value as VehicleStatus)}
             disabled={isPending}
+            helperText={status ? ' ' : translate('vehicles.bulkStatusChoose')}
+            slotProps={{ htmlInput: { 'data-testid': 'bulk-status-select' } }}
           >
             {VEHICLE_STATUSES.map((value) => (
               <MenuItem key={value} value={value}>
@@ -70,8 +83,8 @@ export const BulkStatusButton = () => {
           <Button onClick={() => setOpen(false)} disabled={isPending}>
             {translate('common.cancel')}
           </Button>
-          <Button variant="contained" onClick={apply} disabled={isPending} data-testid="bulk-status-apply">
-            {translate('common.save')}
+          <Button variant="contained" onClick={apply} disabled={isPending || !status} data-testid="bulk-status-apply">
+            {translate('vehicles.bulkStatusApply', { smart_count: count })}
           </Button>
         </DialogActions>
       </Dialog>

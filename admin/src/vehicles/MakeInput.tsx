@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { FieldTitle, maxLength, required, useDataProvider, useInput, useTranslate } from 'react-admin';
-import type { AppDataProvider } from '../providers/dataProvider';
+import { FieldTitle, maxLength, required, useInput, useTranslate } from 'react-admin';
+import { useAccessChecked } from '../providers/useAccessChecked';
 import { useDebouncedValue } from '../common/useDebouncedValue';
+import { fetchVehicleMakes } from './api';
 
 /** SPEC.md §9: the makes list is kept for a day. */
 const MAKES_STALE_MS = 24 * 60 * 60 * 1000;
@@ -15,7 +16,7 @@ const MAKES_STALE_MS = 24 * 60 * 60 * 1000;
  */
 export const MakeInput = ({ readOnly = false }: { readOnly?: boolean }) => {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const accessChecked = useAccessChecked();
   const { field, fieldState, isRequired, id } = useInput({ source: 'make', resource: 'vehicles', validate: [required(), maxLength(100)] });
   const [open, setOpen] = useState(false);
   // What the makes are searched with: the text in the box, whatever changed it.
@@ -23,7 +24,7 @@ export const MakeInput = ({ readOnly = false }: { readOnly?: boolean }) => {
   const settled = useDebouncedValue(query.trim(), 250);
   const { data: makes, isFetching, error } = useQuery({
     queryKey: ['vehicle-makes', settled],
-    queryFn: () => dataProvider.getVehicleMakes(settled),
+    queryFn: () => accessChecked(() => fetchVehicleMakes(settled)),
     enabled: open && !readOnly,
     staleTime: MAKES_STALE_MS,
   });

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { CircularProgress, MenuItem, Select, type SelectChangeEvent } from '@mui/material';
-import { useDataProvider, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
-import type { AppDataProvider } from '../providers/dataProvider';
+import { useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { useAccessChecked } from '../providers/useAccessChecked';
 import { errorMessage } from '../providers/errorMessage';
+import { setVehicleStatus } from './api';
 import { StatusChip } from './StatusChip';
 import { VEHICLE_STATUSES, type VehicleStatus } from './status';
 
@@ -15,7 +16,7 @@ export const StatusSelect = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const accessChecked = useAccessChecked();
   const [value, setValue] = useState<string>(record.status);
   const [saving, setSaving] = useState(false);
 
@@ -27,7 +28,7 @@ export const StatusSelect = ({ record }: { record: RaRecord }) => {
     setValue(status);
     setSaving(true);
     try {
-      await dataProvider.setVehicleStatus(record.id, status);
+      await accessChecked(() => setVehicleStatus(record.id, status));
       notify('msg.vehicleStatusUpdated', { type: 'success' });
       refresh();
     } catch (error) {

@@ -17,10 +17,10 @@ import {
   useUpdate,
 } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router';
-import { can } from '@domain/permissions';
+import { can, seesEveryCompany } from '@domain/permissions';
 import { VIN_LENGTH } from '@domain/vin';
-import { RequireAccess } from '../layout/RequireAccess';
-import { LoadingScreen } from '../layout/LoadingScreen';
+import { RequireAccess } from '../common/RequireAccess';
+import { LoadingScreen } from '../common/LoadingScreen';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { codeOf, statusOf } from '../providers/http';
 import { errorMessage, fieldErrorsOf } from '../providers/errorMessage';
@@ -38,8 +38,9 @@ import { VinDecodeCard } from './VinDecodeCard';
 import { DETAIL_FIELDS, ELECTRIC_FIELDS } from './vehicleInfo';
 import { validateYear, vehicleFormValues, vehicleUpdatePayload } from './vehiclePayload';
 import { validateVin } from './vinValidation';
-import { VehicleDocumentsSection, VehicleImagesSection } from '../files/RecordFileSections';
+import { VehicleDocumentsSection, VehicleImagesSection } from './VehicleFileSections';
 import { DamageCheckSection } from '../ai/DamageCheck';
+import { VehicleShipmentView } from './VehicleShipmentView';
 
 /** Values the role cannot change still read clearly (MUI greys disabled text out). */
 const readableWhenDisabled = {
@@ -154,7 +155,7 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
             }
           />
         )}
-        {role === 'SUPER_ADMIN' && vehicle.companyName && <Chip variant="outlined" label={vehicle.companyName} />}
+        {seesEveryCompany(role) && vehicle.companyName && <Chip variant="outlined" label={vehicle.companyName} />}
       </Box>
       {readOnly && (
         <Alert severity="info" sx={{ marginBlockEnd: 2 }}>
@@ -186,7 +187,7 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
                     slotProps={{ htmlInput: { dir: 'ltr', maxLength: VIN_LENGTH, spellCheck: false, style: { fontFamily: 'monospace' } } }}
                   />
                   {readOnly ? <TextInput source="make" resource="vehicles" readOnly helperText={false} /> : <MakeInput />}
-                  <TextInput source="model" resource="vehicles" validate={readOnly ? undefined : [required(), maxLength(100)]} readOnly={readOnly} helperText={false} />
+                  <TextInput source="model" resource="vehicles" validate={readOnly ? undefined : [required(), maxLength(100)]} readOnly={readOnly} helperText={readOnly || vehicle.model ? false : 'vehicles.modelHelper'} />
                   <NumberInput source="year" resource="vehicles" validate={validateYear} step={1} min={1900} max={new Date().getFullYear() + 1} readOnly={readOnly} helperText={false} />
                   <TextInput source="vehicleInfo.color" resource="vehicles" validate={maxLength(60)} readOnly={readOnly} helperText={false} />
                 </Fields>
@@ -283,16 +284,19 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
 
 const VehicleLoader = ({ id }: { id: number }) => {
   const translate = useTranslate();
+  const { user } = useCurrentUser();
   const { data, isPending, error } = useDetail('vehicles', id);
   if (isPending) return <LoadingScreen />;
   if (error || !data) {
     const message = statusOf(error) === 404 || !error ? 'msg.vehicleNotFound' : errorMessage(error, translate, 'msg.vehicleNotFound');
     return <ErrorPanel title="vehicles.pageTitle" message={message} action={<BackToVehicles />} />;
   }
+  // Whoever may not change vehicles (a buyer) reads them as facts, not as a disabled form.
+  if (!can(user?.role, 'vehicles', 'update')) return <VehicleShipmentView key={data.id} vehicle={data} backButton={<BackToVehicles />} />;
   return <VehicleForm key={data.id} vehicle={data} />;
 };
 
-/** /vehicles/{id}/edit: every role that reads vehicles may open it; a BUYER sees it read-only. */
+/** /vehicles/{id}/edit: every role that reads vehicles may open it; a BUYER reads it as the shipment view. */
 const VehicleEdit = () => {
   const { id } = useParams();
   const valid = !!id && /^\d+$/.test(id) && Number(id) > 0 && Number(id) <= 2 ** 31 - 1;

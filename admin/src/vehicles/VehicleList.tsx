@@ -3,9 +3,8 @@ import EditIcon from '@mui/icons-material/Edit';
 import {
   DataTable,
   ExportButton,
+  FilterButton,
   List,
-  SearchInput,
-  SelectInput,
   TopToolbar,
   downloadCSV,
   useRecordContext,
@@ -14,37 +13,28 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { Link } from 'react-router';
-import { can } from '@domain/permissions';
-import { RequireAccess } from '../layout/RequireAccess';
+import { can, seesEveryCompany, seesOnlyOwnPurchases } from '@domain/permissions';
+import { RequireAccess } from '../common/RequireAccess';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { EmptyState } from '../common/EmptyState';
-import { DeleteIconButton } from '../common/DeleteIconButton';
-import { Ltr, showEmptyChoice } from '../common/Fields';
-import { Name, useTranslateWith } from '../common/Interpolate';
+import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
+import { Ltr } from '../common/Fields';
 import { AddVehicleButton } from './AddVehicleButton';
 import { BulkStatusButton } from './BulkStatusButton';
 import { StatusChip } from './StatusChip';
 import { StatusSelect } from './StatusSelect';
-import { statusChoices, statusLabelKey } from './status';
+import { statusLabelKey } from './status';
+import { useVehicleFilters } from './VehicleFilters';
 import { toCsv } from './csv';
 import { VinText, vehicleEditPath } from './VinText';
 import { ThumbnailHeader, VehicleThumbnail } from '../files/VehicleThumbnail';
 
-const DeleteVehicleButton = () => {
-  const record = useRecordContext();
-  const translateWith = useTranslateWith();
-  if (!record) return null;
-  return (
-    <DeleteIconButton
-      resource="vehicles"
-      record={record}
-      name={record.vin}
-      confirmTitle={translateWith('vehicles.deleteTitle', { vin: <Name>{record.vin}</Name> })}
-      confirmContent="vehicles.deleteConfirm"
-      successMessage="msg.vehicleDeleted"
-      errorFallback="msg.vehicleDeleteFailed"
-    />
-  );
+const DELETE_MESSAGES: DeleteMessages = {
+  title: 'vehicles.deleteTitle',
+  titleParam: 'vin',
+  content: 'vehicles.deleteConfirm',
+  success: 'msg.vehicleDeleted',
+  failure: 'msg.vehicleDeleteFailed',
 };
 
 const EditVehicleLink = () => {
@@ -80,18 +70,16 @@ const useExporter = (): Exporter => {
 };
 
 const VehicleList = () => {
-  const translate = useTranslate();
   const { user } = useCurrentUser();
   const role = user?.role;
   const canCreate = can(role, 'vehicles', 'create');
   const canEdit = can(role, 'vehicles', 'update');
   const canSetStatus = can(role, 'vehicles', 'setStatus');
   const canDelete = can(role, 'vehicles', 'delete');
+  // A SUPER_ADMIN reads every company's cars: whose they are and who bought them.
+  const showsCompany = seesEveryCompany(role);
   const exporter = useExporter();
-  const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('vehicles.searchHint')} sx={{ width: { xs: '100%', sm: 300 } }} />,
-    <SelectInput key="status" source="status" label="vehicles.filterStatus" alwaysOn emptyText="common.all" choices={statusChoices} slotProps={showEmptyChoice} />,
-  ];
+  const filters = useVehicleFilters(role);
 
   return (
     <RequireAccess resource="vehicles">
@@ -103,6 +91,7 @@ const VehicleList = () => {
         exporter={exporter}
         actions={
           <TopToolbar>
+            <FilterButton />
             <ExportButton maxResults={1000} />
             {canCreate && <AddVehicleButton />}
           </TopToolbar>
@@ -111,13 +100,19 @@ const VehicleList = () => {
           canCreate ? (
             <EmptyState message="vehicles.empty" hint="vehicles.emptyHint" action={<AddVehicleButton />} />
           ) : (
-            <EmptyState message={role === 'BUYER' ? 'vehicles.emptyBuyer' : 'vehicles.empty'} />
+            <EmptyState message={seesOnlyOwnPurchases(role) ? 'vehicles.emptyBuyer' : 'vehicles.empty'} />
           )
         }
       >
-        <DataTable bulkActionButtons={canSetStatus ? <BulkStatusButton /> : false} rowClick={false} data-testid="vehicles-table">
+        <DataTable bulkActionButtons={canSetStatus ? <BulkStatusButton /> : false} rowClick={false} data-testid="vehicles-table"
+          // Two more columns for a SUPER_ADMIN: narrower cell padding keeps status and actions on screen.
+          sx={showsCompany ? { '& .MuiTableCell-root': { paddingInline: 1 } } : undefined}
+        >
           <DataTable.Col source="thumbnailFileId" label={<ThumbnailHeader />} disableSort cellSx={() => ({ width: 44, paddingBlock: 0.5, paddingInline: 0.5 })} render={(record) => <VehicleThumbnail record={record} to={vehicleEditPath(record.id)} />} />
           <DataTable.Col source="vin" render={(record) => <VinText vin={record.vin} to={vehicleEditPath(record.id)} />} />
+          {showsCompany && (
+            <DataTable.Col source="companyName" disableSort cellSx={() => ({ maxWidth: 130 })} render={(record) => <bdi dir="auto">{record.companyName ?? '—'}</bdi>} />
+          )}
           <DataTable.Col source="make" render={(record) => record.make ?? '—'} />
           <DataTable.Col source="model" render={(record) => record.model ?? '—'} />
           <DataTable.Col source="year" render={(record) => record.year ?? '—'} />
@@ -128,6 +123,14 @@ const VehicleList = () => {
             cellSx={() => ({ whiteSpace: 'nowrap' })}
             render={(record) => (record.containerNumber ? <Ltr>{record.containerNumber}</Ltr> : '—')}
           />
+          {showsCompany && (
+            <DataTable.Col
+              source="buyerName"
+              disableSort
+              cellSx={() => ({ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
+              render={(record) => (record.buyerName ? <bdi dir="ltr" title={record.buyerName}>{record.buyerName}</bdi> : '—')}
+            />
+          )}
           <DataTable.Col
             source="status"
             render={(record) => (canSetStatus ? <StatusSelect record={record as RaRecord} /> : <StatusChip status={record.status} />)}
@@ -136,7 +139,7 @@ const VehicleList = () => {
             <DataTable.Col label="common.actions" disableSort align="right">
               <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
                 {canEdit && <EditVehicleLink />}
-                {canDelete && <DeleteVehicleButton />}
+                {canDelete && <DeleteRecordButton name={(record) => record.vin} messages={DELETE_MESSAGES} />}
               </Box>
             </DataTable.Col>
           )}

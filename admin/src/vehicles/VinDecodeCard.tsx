@@ -1,12 +1,13 @@
 import { Alert, Box, Button, Chip, Skeleton, Typography } from '@mui/material';
 import AutoFixIcon from '@mui/icons-material/AutoFixHigh';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { normalizeVin } from '@domain/vin';
-import type { AppDataProvider } from '../providers/dataProvider';
+import { useAccessChecked } from '../providers/useAccessChecked';
 import { errorMessage } from '../providers/errorMessage';
 import { useDebouncedValue } from '../common/useDebouncedValue';
+import { decodeVin } from './api';
 import { fillEmpty } from './vehicleInfo';
 import { validateVin } from './vinValidation';
 
@@ -24,6 +25,25 @@ const Row = ({ label, value }: { label: string; value: React.ReactNode }) => (
 );
 
 /**
+ * GET /api/vin/{vin} for the VIN typed in the form around (after a pause in typing), once it is a
+ * valid VIN: what the public vehicle database, or offline the bundled decoder, knows of it.
+ */
+export function useVinDecode() {
+  const accessChecked = useAccessChecked();
+  const typed = normalizeVin(String(useWatch({ name: 'vin' }) ?? ''));
+  const vin = useDebouncedValue(typed, 400);
+  const valid = vin.length > 0 && !validateVin(vin);
+  const query = useQuery({
+    queryKey: ['vin-decode', vin],
+    queryFn: () => accessChecked(() => decodeVin(vin)),
+    enabled: valid,
+    staleTime: DECODE_STALE_MS,
+  });
+  // The answer belongs to the VIN in the field only once typing has settled on it.
+  return { ...query, valid, settled: vin === typed };
+}
+
+/**
  * What GET /api/vin/{vin} says about the VIN in the form (make, model, year, and whether the public
  * database or the bundled decoder answered), the check-digit warning, and a button that copies the
  * decoded values into the fields that are still empty.
@@ -31,17 +51,8 @@ const Row = ({ label, value }: { label: string; value: React.ReactNode }) => (
 export const VinDecodeCard = ({ readOnly }: { readOnly: boolean }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
   const { getValues, setValue } = useFormContext();
-  const typed = normalizeVin(String(useWatch({ name: 'vin' }) ?? ''));
-  const vin = useDebouncedValue(typed, 400);
-  const valid = vin.length > 0 && !validateVin(vin);
-  const { data, isFetching, error } = useQuery({
-    queryKey: ['vin-decode', vin],
-    queryFn: () => dataProvider.decodeVin(vin),
-    enabled: valid,
-    staleTime: DECODE_STALE_MS,
-  });
+  const { data, isFetching, error, valid } = useVinDecode();
 
   if (!valid) return <Typography color="text.secondary">{translate('vehicles.decode.invalidVin')}</Typography>;
   if (isFetching && !data) return <Skeleton variant="rounded" height={120} />;

@@ -1,12 +1,6 @@
 import { normalizeVin } from '@domain/vin';
-import { idOrNull } from '../containers/containerPayload';
+import { idOrNull, textOrNull } from '../common/formValues';
 import { cleanVehicleInfo } from './vehicleInfo';
-
-const text = (value: unknown): string | null => {
-  if (value === null || value === undefined) return null;
-  const trimmed = String(value).trim();
-  return trimmed === '' ? null : trimmed;
-};
 
 /** A model year: 1900 to next year (the API's bound), or empty. */
 export function yearProblem(value: unknown, now: Date): string | undefined {
@@ -51,10 +45,10 @@ export function vehicleUpdatePayload(
 ) {
   return {
     vin: normalizeVin(String(values.vin ?? '')),
-    make: text(values.make) ?? undefined,
-    model: text(values.model) ?? undefined,
+    make: textOrNull(values.make) ?? undefined,
+    model: textOrNull(values.model) ?? undefined,
     year: yearOrNull(values.year),
-    notes: text(values.notes),
+    notes: textOrNull(values.notes),
     fromPortId: idOrNull(values.fromPortId),
     toPortId: idOrNull(values.toPortId),
     vehicleInfo: cleanVehicleInfo(values.vehicleInfo),

@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'auth.tooManyAttempts', // 429 login throttled (Retry-After says when to try again)
   'auth.tooManyRegistrations', // 429 registrations from one address limited
   'auth.required', // 401 not signed in, session gone, user deleted or inactive
+  'auth.companyInactive', // 401 the user's company was deactivated (at sign-in: auth.invalidCredentials)
   'auth.pendingApproval', // 403 the account waits for approval
   'auth.mustChangePassword', // 403 the password was reset (or generated): change it to continue
   'auth.wrongPassword', // 400 the current password given to change it is not right

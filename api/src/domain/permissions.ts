@@ -15,6 +15,7 @@ export type Action =
   | 'resetPassword' // users: POST /users/{id}/password (which users: canResetPassword)
   | 'setStatus' // vehicles: PATCH /vehicles/{id}/status
   | 'runAnalysis' // vehicles: damage analysis
+  | 'readStatistics' // dashboard: the counts by status and the status cards
   | 'menu'; // the console's navigation entry and page
 
 export type Resource =
@@ -35,7 +36,7 @@ const ADMINS: readonly Role[] = ['SUPER_ADMIN', 'COMPANY_ADMIN'];
 const STAFF: readonly Role[] = ['SUPER_ADMIN', 'COMPANY_ADMIN', 'SHIPPER'];
 
 export const PERMISSIONS: Record<Resource, Partial<Record<Action, readonly Role[]>>> = {
-  dashboard: { read: ALL, menu: ALL },
+  dashboard: { read: ALL, readStatistics: STAFF, menu: ALL },
   // Every approved user reads the name and code of its own company (SPEC.md §7: the console asks
   // for the user's company by its companyId); the list and other columns stay with the admins.
   companies: { read: ADMINS, readOwn: ALL, create: SA, update: SA, delete: SA, menu: SA },
@@ -57,13 +58,41 @@ export const PERMISSIONS: Record<Resource, Partial<Record<Action, readonly Role[
     menu: ALL,
   },
   files: { read: ALL, create: STAFF, delete: STAFF },
-  // Deleting a shared document is also open to its uploader: documents/policy.ts adds that.
-  documents: { read: ['SUPER_ADMIN', 'SHIPPER'], create: SA, delete: ['SUPER_ADMIN', 'SHIPPER'], menu: ['SUPER_ADMIN', 'SHIPPER'] },
+  // Only a SUPER_ADMIN uploads shared documents, so only a SUPER_ADMIN deletes them (a SHIPPER
+  // could only ever delete its own uploads, of which there are none).
+  documents: { read: ['SUPER_ADMIN', 'SHIPPER'], create: SA, delete: SA, menu: ['SUPER_ADMIN', 'SHIPPER'] },
   invoices: { read: STAFF, create: STAFF, delete: STAFF, menu: STAFF },
 };
 
 /** A SUPER_ADMIN works on every company's records; everyone else on their own company's (DESIGN.md §4). */
 export const seesEveryCompany = (role: Role | null | undefined): boolean => role === 'SUPER_ADMIN';
+
+/**
+ * Who names the company (and the shipper) of a new container or vehicle, and moves records
+ * between companies; everyone else works in their own company, and another company's id is a 403.
+ */
+export const canChooseCompany = (role: Role | null | undefined): boolean => role === 'SUPER_ADMIN';
+
+/**
+ * A BUYER follows the vehicles sold to it (vehicles.buyerId), not its company's records: its
+ * vehicle list, its dashboard and the containers counted there are those of its own purchases.
+ */
+export const seesOnlyOwnPurchases = (role: Role | null | undefined): boolean => role === 'BUYER';
+
+/** The dashboard's counts by status and its status cards (`dashboard.readStatistics`). */
+export const canSeeStatistics = (role: Role | null | undefined): boolean => can(role, 'dashboard', 'readStatistics');
+
+/**
+ * A SUPER_ADMIN account cannot be deleted and its role cannot be changed (SPEC.md §4): the install
+ * must never lose the account that runs it.
+ */
+export const isProtectedAccount = (account: { role: Role | null | undefined }): boolean => account.role === 'SUPER_ADMIN';
+
+/**
+ * Whether `user` may delete a shared document. Only a SUPER_ADMIN uploads them, so the uploader
+ * rule a SHIPPER once had could never be met through the API (a SUPER_ADMIN's role cannot change).
+ */
+export const canDeleteSharedDocument = (user: { role: Role | null | undefined }): boolean => can(user.role, 'documents', 'delete');
 
 export function can(role: Role | null | undefined, resource: Resource, action: Action): boolean {
   if (!role) return false;
@@ -83,8 +112,8 @@ const RESET_BY_COMPANY_ADMIN: readonly Role[] = ['SHIPPER', 'BUYER'];
  */
 export function canResetPassword(actor: Account, target: Account): boolean {
   if (actor.id === target.id || !can(actor.role, 'users', 'resetPassword')) return false;
-  if (target.role === 'SUPER_ADMIN') return false;
-  if (actor.role === 'SUPER_ADMIN') return true;
+  if (isProtectedAccount(target)) return false;
+  if (seesEveryCompany(actor.role)) return true;
   return actor.companyId != null && target.companyId === actor.companyId && target.role != null && RESET_BY_COMPANY_ADMIN.includes(target.role);
 }
 

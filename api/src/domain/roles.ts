@@ -7,5 +7,12 @@ export const isRole = (value: unknown): value is Role => ROLES.includes(value as
 /** Every role but SUPER_ADMIN works inside one company and needs one. */
 export const roleNeedsCompany = (role: Role): boolean => role !== 'SUPER_ADMIN';
 
-/** Roles an administrator may give when approving a registration (SPEC.md §4). */
-export const APPROVAL_ROLES = ['SHIPPER', 'BUYER'] as const satisfies readonly Role[];
+/**
+ * Roles an administrator chooses from when approving a registration, with none chosen for them:
+ * SPEC.md §4 names Shipper and Buyer; a company's first user is often its administrator, so
+ * Company admin is offered too (docs/decisions.md).
+ */
+export const APPROVAL_ROLES = ['SHIPPER', 'BUYER', 'COMPANY_ADMIN'] as const satisfies readonly Role[];
+
+/** Roles of the add-user dialog, Shipper first and by default (SPEC.md §5). */
+export const NEW_USER_ROLES = ['SHIPPER', 'BUYER'] as const satisfies readonly Role[];

@@ -13,3 +13,6 @@ export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 export const DEFAULT_VEHICLE_STATUS: VehicleStatus = 'NEW_PURCHASE';
 
 export const isVehicleStatus = (value: unknown): value is VehicleStatus => VEHICLE_STATUSES.includes(value as VehicleStatus);
+
+/** The end of the journey: the buyer has the car (the dashboard's "arriving soon" leaves it out). */
+export const DELIVERED_STATUS: VehicleStatus = 'RECEIVED';

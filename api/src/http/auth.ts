@@ -1,44 +1,39 @@
 import type { Context, Next } from 'koa';
-import type { Knex } from 'knex';
 import { can, type Action, type Resource } from '../domain/permissions';
-import { User } from '../resources/users/model';
+import type { CurrentUser } from './currentUser';
 import { forbidden, unauthorized } from './errors';
 import { userReadWithSession } from './session';
 
-export type CurrentUser = User;
-
-declare module 'koa' {
-  interface DefaultState {
-    user?: User | null;
-    requestId?: string;
-  }
-}
+export type { CurrentUser };
 
 /**
  * Every request reloads its user from the database, so a deletion, deactivation, approval or a
  * change of role or company takes effect on the very next request. The session store has usually
- * read it already, with the session; a session saved before sessions named their user is looked up.
+ * read it already, with the session; a session saved before sessions named their user is looked up
+ * with findUser. Both come from the app (api/src/accounts.ts): http/ does not know where users live.
  */
-export function loadCurrentUser(db: Knex) {
+export function loadCurrentUser(findUser: (id: number) => Promise<CurrentUser | undefined>) {
   return async (ctx: Context, next: Next) => {
     const userId = ctx.session?.userId;
     if (typeof userId !== 'number') ctx.state.user = null;
     else {
       const withSession = userReadWithSession(ctx);
-      ctx.state.user = withSession?.id === userId ? withSession : ((await User.query(db).findById(userId)) ?? null);
+      ctx.state.user = withSession?.id === userId ? withSession : ((await findUser(userId)) ?? null);
     }
     await next();
   };
 }
 
 /**
- * Signed in and active: the account's own routes (GET and PATCH /api/user, POST
+ * Signed in and active, in an active company (if any): the account's own routes (GET and PATCH /api/user, POST
  * /api/user/password), which pending users and users who must change their password reach too.
  */
-export function signedInUser(ctx: Context): User {
+export function signedInUser(ctx: Context): CurrentUser {
   const user = ctx.state.user;
   if (!user) throw unauthorized();
   if (!user.active) throw unauthorized('Your account is inactive. Please contact your administrator.');
+  // A deactivated company's people are refused like an inactive account, with a reason of their own.
+  if (user.companyActive === false) throw unauthorized('Your company is inactive. Please contact your administrator.', 'auth.companyInactive');
   return user;
 }
 
@@ -46,7 +41,7 @@ export function signedInUser(ctx: Context): User {
  * Signed in, active, with a password of their own and approved: everything else. A reset (or
  * generated) password has been seen by someone else, so nothing opens until it is changed.
  */
-export function approvedUser(ctx: Context): User {
+export function approvedUser(ctx: Context): CurrentUser {
   const user = signedInUser(ctx);
   if (user.mustChangePassword) throw forbidden('Change your password to continue', 'auth.mustChangePassword');
   if (user.pendingApproval) throw forbidden('Your account is pending administrator approval', 'auth.pendingApproval');

@@ -4,6 +4,15 @@ import type { Context, Next } from 'koa';
 import send from 'koa-send';
 
 /**
+ * koa-send answers in full even when the browser already holds the file (it revalidates every
+ * file outside /assets, max-age 0): the page's logo came five times on one first visit. A request
+ * whose If-Modified-Since still matches gets 304 with no body.
+ */
+function answerNotModified(ctx: Context) {
+  if (ctx.status === 200 && ctx.fresh) ctx.status = 304;
+}
+
+/**
  * Serves the built console (admin/dist). Hashed assets are cached for a year; every other GET
  * path that is not /api answers index.html, so deep links such as /vehicles/12/edit work.
  */
@@ -17,6 +26,7 @@ export function consoleStatic(distDir: string) {
     }
     ctx.set('Cache-Control', 'no-cache');
     await send(ctx, 'index.html', { root });
+    answerNotModified(ctx);
   };
   return async (ctx: Context, next: Next) => {
     const isApi = ctx.path === '/api' || ctx.path.startsWith('/api/');
@@ -28,6 +38,7 @@ export function consoleStatic(distDir: string) {
           immutable: ctx.path.startsWith('/assets/'),
           maxage: ctx.path.startsWith('/assets/') ? 31536000000 : 0,
         });
+        answerNotModified(ctx);
         return;
       } catch (err) {
         if ((err as { status?: number }).status !== 404) throw err;

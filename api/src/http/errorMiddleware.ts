@@ -1,26 +1,46 @@
 import type { Context, Next } from 'koa';
+import { DomainError, type ErrorKind } from '../domain/errors';
+import type { ErrorCode } from '../domain/errorCodes';
 import { HttpError } from './errors';
 import { mapDatabaseError } from './dbErrors';
 import type { Logger } from './logger';
 
+/** The one place a domain error's kind becomes an HTTP status (DESIGN.md §3). */
+const STATUS: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  unsupportedMediaType: 415,
+  rateLimited: 429,
+  dependencyFailed: 502,
+  unavailable: 503,
+  dependencyTimedOut: 504,
+};
+
+type ErrorResponse = { status: number; code: ErrorCode; message: string; errors?: Record<string, string> };
+
 /** Errors thrown by koa-body / co-body / raw-body carry a status and a type. */
 type BodyError = { status?: number; statusCode?: number; type?: string; expose?: boolean };
 
-function toHttpError(err: unknown): HttpError {
+function toResponse(err: unknown): ErrorResponse {
+  if (err instanceof DomainError) return { status: STATUS[err.kind], code: err.code, message: err.message, errors: err.errors };
   if (err instanceof HttpError) return err;
   const db = mapDatabaseError(err);
   if (db) return db;
   const body = (err ?? {}) as BodyError;
   const status = body.status ?? body.statusCode;
   if (status === 413 || body.type === 'entity.too.large') {
-    return new HttpError(413, 'request.tooLarge', 'The request body is too large (JSON bodies are limited to 1 MB)');
+    return { status: 413, code: 'request.tooLarge', message: 'The request body is too large (JSON bodies are limited to 1 MB)' };
   }
-  if (status === 415) return new HttpError(415, 'request.unsupportedMediaType', 'Unsupported content type');
+  if (status === 415) return { status: 415, code: 'request.unsupportedMediaType', message: 'Unsupported content type' };
   if (status === 400 || err instanceof SyntaxError) {
-    return new HttpError(400, 'request.malformedJson', 'The request body is not valid JSON');
+    return { status: 400, code: 'request.malformedJson', message: 'The request body is not valid JSON' };
   }
-  if (status && status >= 400 && status < 500) return new HttpError(status, 'validation.failed', 'Bad request');
-  return new HttpError(500, 'internal', 'Something went wrong on the server. Please try again.');
+  if (status && status >= 400 && status < 500) return { status, code: 'validation.failed', message: 'Bad request' };
+  return { status: 500, code: 'internal', message: 'Something went wrong on the server. Please try again.' };
 }
 
 /** One error shape everywhere (DESIGN.md §3); never a stack trace or SQL in a response. */
@@ -29,13 +49,13 @@ export function errorMiddleware(logger: Logger) {
     try {
       await next();
     } catch (err) {
-      const httpError = toHttpError(err);
-      if (httpError.status >= 500) logger.error('request failed', { reqId: ctx.state.requestId, error: err });
-      ctx.status = httpError.status;
+      const response = toResponse(err);
+      if (response.status >= 500) logger.error('request failed', { reqId: ctx.state.requestId, error: err });
+      ctx.status = response.status;
       ctx.body = {
-        message: httpError.message,
-        code: httpError.code,
-        ...(httpError.errors ? { errors: httpError.errors } : {}),
+        message: response.message,
+        code: response.code,
+        ...(response.errors ? { errors: response.errors } : {}),
       };
     }
   };

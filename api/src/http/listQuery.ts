@@ -1,6 +1,10 @@
 import type { Context } from 'koa';
-import type { Knex } from 'knex';
+import type { QueryBuilder } from 'objection';
 import { badRequest } from './errors';
+
+/** A model's query (objection), whatever its model. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type ModelQuery = QueryBuilder<any, any>;
 
 /**
  * The list protocol of ra-data-simple-rest (DESIGN.md §3), in one place for every list:
@@ -18,6 +22,11 @@ export type ListSpec = {
   filters: Record<string, { column: string; kind: FilterKind }>;
   /** Columns searched by filter.q (case-insensitive substring). */
   search?: string[];
+  /**
+   * The same search from an index, where the resource has one: applies it and answers true, or
+   * answers false (text too short, an engine without the index) and the columns are searched.
+   */
+  indexedSearch?: (query: ModelQuery, text: string) => boolean;
   defaultSort: [string, 'ASC' | 'DESC'];
   /** The column that breaks ties so paging is stable. */
   idColumn: string;
@@ -92,9 +101,9 @@ function coerce(field: string, kind: FilterKind, value: unknown): string | numbe
  * LIKE wildcards in the user's text are literal. The escape character is '!', not a backslash:
  * MySQL reads the SQL literal '\' as an escaped quote (a syntax error), SQLite does not.
  */
-const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+export const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
-function applyFilter(query: Knex.QueryBuilder, value: unknown, spec: ListSpec): boolean {
+function applyFilter(query: ModelQuery, value: unknown, spec: ListSpec): boolean {
   if (value === undefined) return false;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw badRequest('Invalid filter: use a JSON object such as {"q":"text"}');
@@ -105,7 +114,9 @@ function applyFilter(query: Knex.QueryBuilder, value: unknown, spec: ListSpec): 
     if (key === 'q') {
       if (!spec.search?.length) throw badRequest('Invalid filter: this list has no free-text search');
       if (typeof raw !== 'string') throw badRequest('Invalid filter: q must be text');
-      const pattern = `%${escapeLike(raw.trim())}%`;
+      const text = raw.trim();
+      if (spec.indexedSearch?.(query, text)) continue;
+      const pattern = `%${escapeLike(text)}%`;
       query.where((w) => spec.search!.forEach((col) => w.orWhereRaw(`?? like ? escape '!'`, [col, pattern])));
       continue;
     }
@@ -133,14 +144,17 @@ function applyFilter(query: Knex.QueryBuilder, value: unknown, spec: ListSpec): 
 }
 
 /**
- * Runs a scoped base query as a list: filters, counts, sorts, pages, and answers with the rows and
- * Content-Range. `base` must already carry the caller's company scope.
+ * Runs a model's query as a list, the one way every list is built: filters, counts, sorts, pages,
+ * and answers with the rows (the models, formatted by their $formatJson) and Content-Range. `base`
+ * must already carry the caller's scope (the model's `scopedTo` modifier). `completePage`, where
+ * given, adds to the page's rows what one more query reads for all of them at once (a container's
+ * invoice numbers).
  */
-export async function respondWithList<T>(
+export async function respondWithList(
   ctx: Context,
   spec: ListSpec,
-  base: Knex.QueryBuilder,
-  toJson: (row: any) => T = (row) => row,
+  base: ModelQuery,
+  completePage?: (rows: any[]) => Promise<unknown>, // eslint-disable-line @typescript-eslint/no-explicit-any
 ): Promise<void> {
   const sort = parseSort(parseJsonParam(ctx, 'sort'), spec);
   const range = parseRange(parseJsonParam(ctx, 'range'));
@@ -149,18 +163,26 @@ export async function respondWithList<T>(
   const page = isGetMany ? { offset: 0, limit: MAX_ROWS } : range;
 
   const direction = sort[1].toLowerCase() as 'asc' | 'desc';
+  const order = (query: ModelQuery) => query.orderBy(sort[0], direction).orderBy(spec.idColumn, direction);
+  const withoutJoins = (query: ModelQuery) => (spec.countWithoutJoins ? query.clear(/join/i) : query);
   // The total is counted on the filtered rows alone, without the page's columns: a window count
   // in the page query would compute every column (sub-queries included) for every matching row.
-  const counted = filtered.clone().clearSelect().clearOrder();
-  if (spec.countWithoutJoins) counted.clear('join');
-  const [countRow] = await counted.count({ total: '*' });
+  const counted = withoutJoins(filtered.clone().clearSelect().clearOrder()).count({ total: '*' });
+  // A deferred join: the page's ids first, from the sort's index, then the page's columns for those
+  // rows only. Selecting the columns with the offset computed them (file counts and all) for every
+  // skipped row: page 400 of a million vehicles took 26 ms, against 0.2 ms for page 1.
+  const baseTable = spec.idColumn.split('.').at(-2);
+  const sortsOnJoin = baseTable !== undefined && sort[0].includes('.') && !sort[0].startsWith(`${baseTable}.`);
+  const pageIds = order(filtered.clone().clearSelect().select(spec.idColumn)).offset(page.offset).limit(page.limit);
+  const [[countRow], idRows] = (await Promise.all([counted, sortsOnJoin ? pageIds : withoutJoins(pageIds)])) as [{ total?: number | string }[], { id: number }[]];
   const total = Number(countRow?.total ?? 0);
-  const rows = total
-    ? await filtered.orderBy(sort[0], direction).orderBy(spec.idColumn, direction).offset(page.offset).limit(page.limit)
-    : [];
+  const ids = idRows.map((row) => row.id);
+  // The ids already meet the filters: the page's rows are read by id alone (a search is not run again).
+  const rows = ids.length ? await order(base.clone().whereIn(spec.idColumn, ids)) : [];
+  if (completePage) await completePage(rows);
 
   const last = rows.length ? page.offset + rows.length - 1 : page.offset;
   ctx.set('Content-Range', `${spec.resource} ${page.offset}-${last}/${total}`);
   ctx.set('Access-Control-Expose-Headers', 'Content-Range');
-  ctx.body = rows.map(toJson);
+  ctx.body = rows;
 }

@@ -28,6 +28,12 @@ export function createLogger(level: 'info' | 'error' | 'silent', destination?: D
   };
 }
 
+declare module 'koa' {
+  interface DefaultState {
+    requestId?: string;
+  }
+}
+
 /** A caller's X-Request-Id is kept when it is sane; otherwise each request gets a new one. */
 const SANE_REQUEST_ID = /^[\w.-]{1,64}$/;
 

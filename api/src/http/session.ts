@@ -5,7 +5,7 @@ import session from 'koa-session';
 import DataLoader from 'dataloader';
 import type { Config } from '../config';
 import { selectRows } from '../db';
-import { User } from '../resources/users/model';
+import type { CurrentUser } from './currentUser';
 
 export const SESSION_COOKIE = 'sid';
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -14,15 +14,18 @@ const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const rowId = (key: string): string => createHash('sha256').update(key).digest('hex');
 
 /** The user read together with the request's session, for loadCurrentUser (http/auth.ts). */
-const usersReadWithSession = new WeakMap<Koa.Context, User>();
+export const userReadWithSession = (ctx: Koa.Context): CurrentUser | undefined => ctx.state.sessionUser;
 
-export const userReadWithSession = (ctx: Koa.Context): User | undefined => usersReadWithSession.get(ctx);
+/** Makes the app's user of a users row (api/src/accounts.ts): http/ does not know the model. */
+export type UserFromRow = (row: Record<string, unknown>) => CurrentUser;
 
 type SessionRow = { sessionId: string; sessionData: string; id: number | null };
 
+// The user's company is joined for its status only: a deactivated company's people are refused.
 const sessionsWithUsers = (count: number) =>
-  'select sessions.id as sessionId, sessions.data as sessionData, users.*' +
-  ` from sessions left join users on users.id = sessions.userId where sessions.id in (${Array(count).fill('?').join(', ')}) and sessions.expiresAt > ?`;
+  'select sessions.id as sessionId, sessions.data as sessionData, users.*, companies.active as companyActive' +
+  ' from sessions left join users on users.id = sessions.userId left join companies on companies.id = users.companyId' +
+  ` where sessions.id in (${Array(count).fill('?').join(', ')}) and sessions.expiresAt > ?`;
 
 /**
  * Reads sessions by row id. The sessions of the requests that arrived in the same turn of the
@@ -44,16 +47,18 @@ function sessionReader(db: Knex): (id: string) => Promise<SessionRow | undefined
 
 /**
  * Sessions live in the database, never in process memory, so any API process can serve any user.
- * Reading a session also reads its user, in the same query: every request needs both.
+ * Reading a session also reads its user, in the same query: every request needs both. The user
+ * goes on the request's state; without userFromRow only the session is read into it, and
+ * loadCurrentUser looks the user up.
  */
-export function databaseSessionStore(db: Knex) {
+export function databaseSessionStore(db: Knex, userFromRow?: UserFromRow) {
   const readSession = sessionReader(db);
   return {
     async get(key: string, _maxAge?: unknown, options?: { ctx?: Koa.Context }) {
       const row = await readSession(rowId(key));
       if (!row) return undefined;
       const { sessionId: _id, sessionData, ...userRow } = row;
-      if (options?.ctx && userRow.id != null) usersReadWithSession.set(options.ctx, User.fromDatabaseJson(userRow));
+      if (options?.ctx && userFromRow && userRow.id != null) options.ctx.state.sessionUser = userFromRow(userRow);
       return JSON.parse(sessionData);
     },
     async set(key: string, data: { userId?: unknown }, maxAge: number) {
@@ -96,7 +101,7 @@ export async function deleteExpiredSessions(db: Knex): Promise<void> {
  * carry Partitioned for a cross-site iframe and Secure exactly when the request is HTTPS: a
  * plain-HTTP intranet install must still sign in.
  */
-export function sessionMiddleware(app: Koa, db: Knex, config: Config) {
+export function sessionMiddleware(app: Koa, db: Knex, config: Config, userFromRow: UserFromRow) {
   app.keys = [config.sessionSecret];
   const cookieOptions = (ctx: Koa.Context) =>
     config.embedCrossSite
@@ -111,7 +116,7 @@ export function sessionMiddleware(app: Koa, db: Knex, config: Config) {
       renew: true,
       sameSite: config.embedCrossSite ? 'none' : 'lax',
       secure: config.embedCrossSite ? true : undefined,
-      store: databaseSessionStore(db),
+      store: databaseSessionStore(db, userFromRow),
       externalKey: {
         get: (ctx: Koa.Context) => ctx.cookies.get(SESSION_COOKIE, { signed: true }) ?? '',
         set: (ctx: Koa.Context, key: string) => {

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
+import type { UploadedFile } from '../services/files/uploadedFile';
 import { HttpError, badRequest } from './errors';
 
 export const MAX_FILES_PER_REQUEST = 20;
-
-export type UploadedFile = { path: string; name: string; size: number };
 
 declare module 'koa' {
   interface DefaultState {

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import pLimit from 'p-limit';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
 import { HttpError, badRequest, notFound } from '../../http/errors';
+import { foundOr404 } from '../foundOr404';
 import { parseId } from '../../http/validate';
 import { readImageForVision } from '../../services/files/readAll';
 import { analyseDamage, askColor } from '../../services/vision/analysis';
@@ -10,7 +11,7 @@ import { CAR_COLORS, type CarColor } from '../../services/vision/colors';
 import { detectColorEmbedded } from '../../services/vision/embeddedColor';
 import type { OllamaVision } from '../../services/vision/ollamaVision';
 import { Vehicle } from '../vehicles/model';
-import { scopeVehicles } from '../vehicles/policy';
+import { VehicleFile } from '../files/model';
 
 const MAX_ANALYSIS_IMAGES = 8;
 
@@ -20,15 +21,11 @@ export function aiRoutes(db: Knex, vision: OllamaVision, concurrency: number) {
   // Analyses are heavy for the model's machine: at most `concurrency` at once, the rest queue.
   const analysisSlots = pLimit(concurrency);
 
-  const findVehicle = async (ctx: ApiContext, param: string) => {
-    const vehicle = await scopeVehicles(Vehicle.query(db), approvedUser(ctx)).findById(parseId(ctx.params[param], param));
-    if (!vehicle) throw notFound('Vehicle not found');
-    return vehicle;
-  };
+  const findVehicle = (ctx: ApiContext, param: string) => foundOr404(Vehicle.query(db).modify('scopedTo', approvedUser(ctx)), parseId(ctx.params[param], param), 'Vehicle not found');
 
   router.post('/vehicles/:vehicleId/files/:fileId/detect-color', authorize('vehicles', 'update'), async (ctx) => {
     const vehicle = await findVehicle(ctx, 'vehicleId');
-    const file = await db('vehicle_files').where({ id: parseId(ctx.params.fileId, 'fileId'), vehicleId: vehicle.id }).first('id', 'fileType');
+    const file = await VehicleFile.query(db).findOne({ id: parseId(ctx.params.fileId, 'fileId'), vehicleId: vehicle.id }).select('id', 'fileType');
     if (!file) throw notFound('File not found');
     if (file.fileType !== 'IMAGE') throw badRequest('Colour can only be detected on an image');
     const image = await readImageForVision(db, file.id);
@@ -52,7 +49,7 @@ export function aiRoutes(db: Knex, vision: OllamaVision, concurrency: number) {
 
   router.post('/vehicles/:id/accident-analysis', authorize('vehicles', 'runAnalysis'), async (ctx) => {
     const vehicle = await findVehicle(ctx, 'id');
-    const files = await db('vehicle_files').where({ vehicleId: vehicle.id, fileType: 'IMAGE' }).orderBy('id').limit(MAX_ANALYSIS_IMAGES).select('id');
+    const files = await VehicleFile.query(db).where({ vehicleId: vehicle.id, fileType: 'IMAGE' }).orderBy('id').limit(MAX_ANALYSIS_IMAGES).select('id');
     if (!files.length) throw badRequest('This vehicle has no images to analyse. Upload photos first.');
     const images = await Promise.all(files.map((f) => readImageForVision(db, f.id)));
 

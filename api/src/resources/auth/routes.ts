@@ -64,10 +64,11 @@ export function authRoutes(db: Knex) {
     // The attempt is counted before the password is looked at (throttle.ts).
     const refusal = await throttle.beforeSignIn(input.username, ctx.ip);
     if (refusal) throw tooMany(ctx, refusal);
-    const user = await User.query(db).findOne({ username: input.username });
+    const user = await User.query(db).modify('withCompanyStatus').findOne({ 'users.username': input.username });
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
-    // An inactive account answers like a wrong password: the answer never confirms a password.
-    if (!user || !ok || !user.active) throw new HttpError(401, 'auth.invalidCredentials', INVALID_LOGIN);
+    // An inactive account, or one of an inactive company, answers like a wrong password: the
+    // answer never confirms a password.
+    if (!user || !ok || !user.active || user.companyActive === false) throw new HttpError(401, 'auth.invalidCredentials', INVALID_LOGIN);
     await throttle.signedIn(input.username, ctx.ip);
     await deleteExpiredSessions(db);
     await signIn(ctx, user);

@@ -1,4 +1,12 @@
 import type { Knex } from 'knex';
+import { Company } from './model';
+import { CompanyLogo } from './logoModel';
+import { Container } from '../containers/model';
+import { Document } from '../documents/model';
+import { VehicleFile } from '../files/model';
+import { Invoice } from '../invoices/model';
+import { User } from '../users/model';
+import { Vehicle } from '../vehicles/model';
 
 /**
  * Deletes a company and everything it owns in one transaction: a failure at any step rolls back
@@ -9,19 +17,21 @@ import type { Knex } from 'knex';
  */
 export async function deleteCompanyWithData(db: Knex, companyId: number): Promise<void> {
   await db.transaction(async (trx) => {
-    await trx('invoices').where({ companyId }).delete();
+    await Invoice.query(trx).where({ companyId }).delete();
+    // The invoice numbering's counters (invoices/numbering.ts) are no resource's rows.
     await trx('invoice_counters').where({ companyId }).delete();
-    await trx('documents').where({ companyId }).delete();
-    await trx('company_logos').where({ companyId }).delete();
+    await Document.query(trx).where({ companyId }).delete();
+    await CompanyLogo.query(trx).where({ companyId }).delete();
     // Files by their record's company: what the company's vehicles and containers hold now.
-    await trx('vehicle_files')
-      .whereIn('vehicleId', trx('vehicles').where({ companyId }).select('id'))
-      .orWhereIn('containerId', trx('containers').where({ companyId }).select('id'))
+    await VehicleFile.query(trx)
+      .whereIn('vehicleId', Vehicle.query(trx).where({ companyId }).select('id'))
+      .orWhereIn('containerId', Container.query(trx).where({ companyId }).select('id'))
       .delete();
-    await trx('vehicles').where({ companyId }).delete();
-    await trx('containers').where({ companyId }).delete();
-    await trx('sessions').whereIn('userId', trx('users').where({ companyId }).select('id')).delete();
-    await trx('users').where({ companyId }).delete();
-    await trx('companies').where({ id: companyId }).delete();
+    await Vehicle.query(trx).where({ companyId }).delete();
+    await Container.query(trx).where({ companyId }).delete();
+    // The session store's table (http/session.ts): the sessions of the users about to go.
+    await trx('sessions').whereIn('userId', User.query(trx).where({ companyId }).select('id').toKnexQuery()).delete();
+    await User.query(trx).where({ companyId }).delete();
+    await Company.query(trx).deleteById(companyId);
   });
 }

@@ -1,5 +1,7 @@
-import { raw, type QueryBuilder } from 'objection';
-import { BaseModel } from '../baseModel';
+import { raw, type QueryBuilder, type RelationMappings } from 'objection';
+import { BaseModel, whereInCompanyOf, type Viewer } from '../baseModel';
+import { User } from '../users/model';
+import { CompanyLogo } from './logoModel';
 
 export class Company extends BaseModel {
   static tableName = 'companies';
@@ -23,10 +25,19 @@ export class Company extends BaseModel {
   /** Read-only: whether a logo is stored in `company_logos` (the bytes are never read with the row). */
   declare hasLogo?: boolean;
 
+  static relationMappings = (): RelationMappings => ({
+    users: { relation: BaseModel.HasManyRelation, modelClass: () => User, join: { from: 'companies.id', to: 'users.companyId' } },
+    logo: { relation: BaseModel.HasOneRelation, modelClass: () => CompanyLogo, join: { from: 'companies.id', to: 'company_logos.companyId' } },
+  });
+
   static modifiers = {
+    /** SUPER_ADMIN sees every company; everyone else only its own (DESIGN.md §4). */
+    scopedTo(query: QueryBuilder<Company>, viewer: Viewer) {
+      whereInCompanyOf(query, 'companies.id', viewer);
+    },
     /** Every column and `hasLogo`, as every company answer carries it (list and one). */
     withLogoFlag(query: QueryBuilder<Company>) {
-      query.select('companies.*', raw('exists (select 1 from ?? where ?? = ??) as ??', ['company_logos', 'company_logos.companyId', 'companies.id', 'hasLogo']));
+      query.select('companies.*', raw('exists (select 1 from ?? where ?? = ??) as ??', [CompanyLogo.tableName, 'company_logos.companyId', 'companies.id', 'hasLogo']));
     },
   };
 }

@@ -1,14 +1,8 @@
 import type { Knex } from 'knex';
-import type { QueryBuilder } from 'objection';
 import type { User } from '../users/model';
 import { can, seesEveryCompany } from '../../domain/permissions';
 import { badRequest, notFound } from '../../http/errors';
 import { Company } from './model';
-
-/** SUPER_ADMIN sees every company; a COMPANY_ADMIN only its own (DESIGN.md §4). */
-export function scopeCompanies(query: QueryBuilder<Company, Company[]>, user: User) {
-  return seesEveryCompany(user.role) ? query : query.where('companies.id', user.companyId ?? -1);
-}
 
 /**
  * What GET /companies/{id} gives a user: every column of the companies it sees (`companies.read`),

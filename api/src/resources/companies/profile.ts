@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { DEFAULT_CURRENCY } from '../../domain/currency';
 import type { SellerProfile } from '../../domain/sellerProfile';
 import { Company } from './model';
+import { CompanyLogo } from './logoModel';
 
 export type { SellerProfile };
 
@@ -25,18 +26,15 @@ export async function sellerProfile(db: Knex, companyId: number): Promise<Seller
 
 /** The company's logo (PNG bytes), or null when it has none. */
 export async function companyLogo(db: Knex, companyId: number): Promise<Buffer | null> {
-  const row = await db('company_logos').where({ companyId }).first('data');
+  const row = await CompanyLogo.query(db).findById(companyId).select('data');
   return row ? Buffer.from(row.data) : null;
 }
 
 /** Stores (or replaces) the company's logo: PNG bytes already made by services/files/logo.ts. */
 export async function saveCompanyLogo(db: Knex, companyId: number, png: Buffer): Promise<void> {
-  await db('company_logos')
-    .insert({ companyId, data: png, updatedAt: new Date().toISOString() })
-    .onConflict('companyId')
-    .merge(['data', 'updatedAt']);
+  await CompanyLogo.query(db).insert({ companyId, data: png }).onConflict('companyId').merge(['data', 'updatedAt']);
 }
 
 export async function deleteCompanyLogo(db: Knex, companyId: number): Promise<void> {
-  await db('company_logos').where({ companyId }).delete();
+  await CompanyLogo.query(db).deleteById(companyId);
 }

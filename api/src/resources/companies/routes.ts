@@ -3,18 +3,20 @@ import type { Knex } from 'knex';
 import type { Next } from 'koa';
 import { Readable } from 'node:stream';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
+import { DomainError } from '../../domain/errors';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
 import { uniqueOr409 } from '../../http/dbErrors';
 import { sendDownload } from '../../http/download';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
 import { uploads } from '../../http/uploads';
+import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
 import { vatNumberProblem } from '../../domain/vatNumber';
 import { detectFile } from '../../services/files/detect';
 import { LOGO_MAX_BYTES, processLogo } from '../../services/files/logo';
 import { Company } from './model';
 import { CompanyCreateSchema, CompanyProfileUpdateSchema, CompanyUpdateSchema, SUPER_ADMIN_FIELDS } from './schema';
-import { companyEditRights, companyReadScope, scopeCompanies } from './policy';
+import { companyEditRights, companyReadScope } from './policy';
 import { deleteCompanyWithData } from './cascade';
 import { companyLogo, deleteCompanyLogo, saveCompanyLogo } from './profile';
 
@@ -61,12 +63,8 @@ export function companyRoutes(db: Knex) {
   const router = new Router({ prefix: '/companies' });
 
   /** The companies the caller sees, every column with hasLogo. */
-  const visible = (ctx: ApiContext) => scopeCompanies(Company.query(db).modify('withLogoFlag'), approvedUser(ctx));
-  const findVisible = async (ctx: ApiContext) => {
-    const company = await visible(ctx).findById(parseId(ctx.params.id));
-    if (!company) throw notFound('Company not found');
-    return company;
-  };
+  const visible = (ctx: ApiContext) => Company.query(db).modify('scopedTo', approvedUser(ctx)).modify('withLogoFlag');
+  const findVisible = (ctx: ApiContext) => foundOr404(visible(ctx), parseId(ctx.params.id), 'Company not found');
 
   /** Whoever may change a company at all: all of it (`companies`) or its profile (`companyProfile`). */
   const mayEdit = async (ctx: ApiContext, next: Next) => {
@@ -75,7 +73,7 @@ export function companyRoutes(db: Knex) {
   };
 
   router.get('/', authorize('companies', 'read'), async (ctx) => {
-    await respondWithList(ctx, LIST, visible(ctx).toKnexQuery(), (row) => Company.fromDatabaseJson(row));
+    await respondWithList(ctx, LIST, visible(ctx));
   });
 
   router.get('/:id', async (ctx) => {
@@ -88,7 +86,7 @@ export function companyRoutes(db: Knex) {
     }
     // Its own company's name and code; any other company is "not found", as for a company admin.
     const id = parseId(ctx.params.id);
-    const own = user.companyId && id === user.companyId ? await db('companies').where({ id }).first('id', 'name', 'code') : undefined;
+    const own = user.companyId && id === user.companyId ? await Company.query(db).findById(id).select('id', 'name', 'code') : undefined;
     if (!own) throw notFound('Company not found');
     ctx.body = { id: Number(own.id), name: own.name, code: own.code };
   });
@@ -143,7 +141,7 @@ export function companyRoutes(db: Knex) {
       const files = ctx.state.uploads!;
       if (files.length !== 1) throw badRequest(NOT_A_LOGO, { file: 'must be one image' });
       const detected = await detectFile(files[0].path, { images: true, text: false }).catch((error: unknown) => {
-        if (error instanceof HttpError && error.status === 415) return null;
+        if (error instanceof DomainError && error.kind === 'unsupportedMediaType') return null;
         throw error;
       });
       if (detected?.kind !== 'IMAGE') throw new HttpError(415, 'request.unsupportedMediaType', NOT_A_LOGO);

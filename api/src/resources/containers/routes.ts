@@ -1,18 +1,20 @@
 import Router from '@koa/router';
-import { moveRecordFiles } from '../../services/files/store';
+import { moveRecordFiles } from '../files/store';
 import type { Knex } from 'knex';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden } from '../../http/errors';
 import { uniqueOr409 } from '../../http/dbErrors';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
+import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
+import { canChooseCompany } from '../../domain/permissions';
 import { assertCompanyExists } from '../companies/policy';
 import { assertPortsExist } from '../ports/policy';
 import { assertUserOfCompany } from '../users/policy';
 import type { User } from '../users/model';
 import { Vehicle } from '../vehicles/model';
+import { withInvoiceNumbers } from '../invoices/containerInvoices';
 import { Container } from './model';
-import { scopeContainers } from './policy';
 import { ContainerCreateSchema, ContainerUpdateSchema } from './schema';
 
 const LIST: ListSpec = {
@@ -50,43 +52,27 @@ const SHIPPER_ROLES = ['SHIPPER', 'COMPANY_ADMIN'] as const;
 export function containerRoutes(db: Knex) {
   const router = new Router({ prefix: '/containers' });
 
-  const rows = (user: User) =>
-    scopeContainers(
-      Container.query(db)
-        .leftJoin('ports as fromPort', 'fromPort.id', 'containers.fromPortId')
-        .leftJoin('ports as toPort', 'toPort.id', 'containers.toPortId')
-        .leftJoin('companies', 'companies.id', 'containers.companyId')
-        .select(
-          'containers.*',
-          'fromPort.name as fromPortName',
-          'fromPort.nameAr as fromPortNameAr',
-          'fromPort.country as fromPortCountry',
-          'toPort.name as toPortName',
-          'toPort.nameAr as toPortNameAr',
-          'toPort.country as toPortCountry',
-          'companies.name as companyName',
-          db('vehicles').count('*').where('vehicles.containerId', db.ref('containers.id')).as('vehicleCount'),
-        ),
-      user,
-    );
+  const visible = (user: User) => Container.query(db).modify('scopedTo', user).modify('rowColumns');
 
-  const findVisible = async (ctx: ApiContext) => {
-    const container = await rows(approvedUser(ctx)).findById(parseId(ctx.params.id));
-    if (!container) throw notFound('Container not found');
-    return container;
-  };
+  const findVisible = (ctx: ApiContext) => foundOr404(visible(approvedUser(ctx)), parseId(ctx.params.id), 'Container not found');
 
-  const detail = async (container: Container) => {
-    const [vehicles, files] = await Promise.all([
-      Vehicle.query(db).where({ containerId: container.id }).orderBy('id').select('id', 'vin', 'make', 'model', 'year', 'status', 'vehicleInfo', 'buyerId'),
-      db('vehicle_files').where({ containerId: container.id }).orderBy('id').select('id', 'fileType', 'fileName', 'mimeType', 'fileSize', 'width', 'height', 'createdAt'),
+  const detail = async (container: Container, viewer: User) => {
+    const [, vehicles, files] = await Promise.all([
+      withInvoiceNumbers(db, viewer, [container]),
+      container.$relatedQuery('vehicles', db).orderBy('id').select('id', 'vin', 'make', 'model', 'year', 'status', 'vehicleInfo', 'buyerId'),
+      container.$relatedQuery('files', db).orderBy('id').select('id', 'fileType', 'fileName', 'mimeType', 'fileSize', 'width', 'height', 'createdAt'),
     ]);
     return { ...container.toJSON(), vehicles, files };
   };
 
+  const numberTaken = async (number: string) => Boolean(await Container.query(db).findOne({ number }).select('id'));
+
+  /** Through the model, so each vehicle's updatedAt records that it left the container. */
+  const unassignVehicles = (trx: Knex, containerId: number) => Vehicle.query(trx).where({ containerId }).patch({ containerId: null });
+
   /** SUPER_ADMIN picks the company and the shipper; everyone else gets their own. */
   const ownership = async (user: User, input: { companyId?: number; shipperId?: number }, current?: Container) => {
-    if (user.role !== 'SUPER_ADMIN') {
+    if (!canChooseCompany(user.role)) {
       if ((input.companyId && input.companyId !== user.companyId) || (input.shipperId && input.shipperId !== (current?.shipperId ?? user.id))) {
         throw forbidden('Only a super administrator can choose the company and the shipper');
       }
@@ -103,11 +89,12 @@ export function containerRoutes(db: Knex) {
   };
 
   router.get('/', authorize('containers', 'read'), async (ctx) => {
-    await respondWithList(ctx, LIST, rows(approvedUser(ctx)).toKnexQuery(), (row) => Container.fromDatabaseJson(row));
+    const user = approvedUser(ctx);
+    await respondWithList(ctx, LIST, visible(user), (rows: Container[]) => withInvoiceNumbers(db, user, rows));
   });
 
   router.get('/:id', authorize('containers', 'read'), async (ctx) => {
-    ctx.body = await detail(await findVisible(ctx));
+    ctx.body = await detail(await findVisible(ctx), approvedUser(ctx));
   });
 
   router.post('/', authorize('containers', 'create'), async (ctx) => {
@@ -115,10 +102,10 @@ export function containerRoutes(db: Knex) {
     const input = parse(ContainerCreateSchema, ctx.request.body, 'container');
     const owner = await ownership(user, input);
     await assertPortsExist(db, { fromPortId: input.fromPortId, toPortId: input.toPortId });
-    if (await db('containers').where({ number: input.number }).first('id')) throw conflict(NUMBER_TAKEN);
+    if (await numberTaken(input.number)) throw conflict(NUMBER_TAKEN);
     const created = await uniqueOr409(NUMBER_TAKEN, () => Container.query(db).insert({ ...input, ...owner }));
     ctx.status = 201;
-    ctx.body = await detail((await rows(user).findById(created.id))!);
+    ctx.body = await detail((await visible(user).findById(created.id))!, user);
   });
 
   const update = async (ctx: ApiContext) => {
@@ -127,21 +114,21 @@ export function containerRoutes(db: Knex) {
     const input = parse(ContainerUpdateSchema, ctx.request.body, 'container');
     const owner = await ownership(user, input, container);
     await assertPortsExist(db, { fromPortId: input.fromPortId, toPortId: input.toPortId });
-    if (input.number && input.number !== container.number && (await db('containers').where({ number: input.number }).first('id'))) {
+    if (input.number && input.number !== container.number && (await numberTaken(input.number))) {
       throw conflict(NUMBER_TAKEN);
     }
     await uniqueOr409(NUMBER_TAKEN, () =>
       db.transaction(async (trx) => {
-        await trx('containers').where({ id: container.id }).update({ ...input, ...owner });
+        await Container.query(trx).patch({ ...input, ...owner }).findById(container.id);
         // A container moved to another company leaves its old company's vehicles behind, and
         // takes its own files along.
         if (owner.companyId !== container.companyId) {
-          await trx('vehicles').where({ containerId: container.id }).update({ containerId: null });
+          await unassignVehicles(trx, container.id);
           await moveRecordFiles(trx, { containerId: container.id }, owner.companyId);
         }
       }),
     );
-    ctx.body = await detail((await rows(user).findById(container.id))!);
+    ctx.body = await detail((await visible(user).findById(container.id))!, user);
   };
   router.patch('/:id', authorize('containers', 'update'), update);
   router.put('/:id', authorize('containers', 'update'), update);
@@ -149,10 +136,10 @@ export function containerRoutes(db: Knex) {
   /** Its vehicles are unassigned (the foreign key sets null) and its files go with it. */
   router.delete('/:id', authorize('containers', 'delete'), async (ctx) => {
     const container = await findVisible(ctx);
-    const body = await detail(container);
+    const body = await detail(container, approvedUser(ctx));
     await db.transaction(async (trx) => {
-      await trx('vehicles').where({ containerId: container.id }).update({ containerId: null });
-      await trx('containers').where({ id: container.id }).delete();
+      await unassignVehicles(trx, container.id);
+      await Container.query(trx).deleteById(container.id);
     });
     ctx.body = body;
   });

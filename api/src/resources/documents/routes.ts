@@ -2,16 +2,16 @@ import { createReadStream } from 'node:fs';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
-import { notFound } from '../../http/errors';
 import { sendDownload } from '../../http/download';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
 import { uploads } from '../../http/uploads';
+import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
 import { readChunks, writeChunksFromStream } from '../../services/files/chunks';
 import { detectFile, type DetectedFile } from '../../services/files/detect';
 import { safeFileName, withExtension } from '../../services/files/names';
 import { assertCompanyExists } from '../companies/policy';
-import { checkDocumentDeletion, scopeDocuments } from './policy';
+import { Document } from './model';
 import { DocumentFieldsSchema } from './schema';
 
 const LIST: ListSpec = {
@@ -28,49 +28,16 @@ const LIST: ListSpec = {
   idColumn: 'documents.id',
 };
 
-const COLUMNS = [
-  'documents.id', 'documents.fileName', 'documents.mimeType', 'documents.fileSize', 'documents.uploadedBy', 'documents.companyId',
-  'documents.documentType', 'documents.metadata', 'documents.createdAt', 'users.username as uploaderName', 'companies.name as companyName',
-];
-
-type DocumentRow = {
-  id: number;
-  fileName: string;
-  mimeType: string;
-  fileSize: number;
-  uploadedBy: number | null;
-  companyId: number | null;
-  documentType: string | null;
-  metadata: unknown;
-  createdAt: string;
-  uploaderName: string | null;
-  companyName: string | null;
-};
-
-const toJson = (row: DocumentRow): DocumentRow => ({
-  ...row,
-  fileSize: Number(row.fileSize),
-  metadata: typeof row.metadata === 'string' ? JSON.parse(row.metadata) : (row.metadata ?? null),
-});
-
 /** Shared documents (SPEC.md §2 /documents): SUPER_ADMIN uploads; SUPER_ADMIN and SHIPPER read. */
 export function documentRoutes(db: Knex, uploadMaxBytes: number) {
   const router = new Router({ prefix: '/documents' });
 
-  const visible = (ctx: ApiContext) =>
-    scopeDocuments(
-      db('documents').leftJoin('users', 'users.id', 'documents.uploadedBy').leftJoin('companies', 'companies.id', 'documents.companyId').select(COLUMNS),
-      approvedUser(ctx),
-    );
+  const visible = (ctx: ApiContext) => Document.query(db).modify('scopedTo', approvedUser(ctx)).modify('rowColumns');
 
-  const findVisible = async (ctx: ApiContext) => {
-    const row = await visible(ctx).where('documents.id', parseId(ctx.params.id)).first();
-    if (!row) throw notFound('Document not found');
-    return toJson(row);
-  };
+  const findVisible = (ctx: ApiContext) => foundOr404(visible(ctx), parseId(ctx.params.id), 'Document not found');
 
   router.get('/', authorize('documents', 'read'), async (ctx) => {
-    await respondWithList(ctx, LIST, visible(ctx), toJson);
+    await respondWithList(ctx, LIST, visible(ctx));
   });
 
   router.get('/:id', authorize('documents', 'read'), async (ctx) => {
@@ -88,7 +55,7 @@ export function documentRoutes(db: Knex, uploadMaxBytes: number) {
       const created: number[] = [];
       for (const [i, file] of files.entries()) {
         const fileName = safeFileName(withExtension(safeFileName(file.name, types[i].extension), types[i].extension));
-        const [id] = await trx('documents').insert({
+        const { id } = await Document.query(trx).insert({
           fileName,
           mimeType: types[i].mimeType,
           fileSize: file.size,
@@ -96,7 +63,6 @@ export function documentRoutes(db: Knex, uploadMaxBytes: number) {
           companyId: fields.companyId,
           documentType: fields.documentType,
           metadata: fields.metadata,
-          createdAt: new Date().toISOString(),
         });
         await writeChunksFromStream(trx, { documentId: Number(id) }, 'original', createReadStream(file.path));
         created.push(Number(id));
@@ -104,7 +70,7 @@ export function documentRoutes(db: Knex, uploadMaxBytes: number) {
       return created;
     });
     ctx.status = 201;
-    const rows = (await visible(ctx).whereIn('documents.id', ids).orderBy('documents.id')).map(toJson);
+    const rows = await visible(ctx).whereIn('documents.id', ids).orderBy('documents.id');
     // One file answers with its record (react-admin's create); several with the list.
     ctx.body = rows.length === 1 ? rows[0] : rows;
   });
@@ -120,8 +86,7 @@ export function documentRoutes(db: Knex, uploadMaxBytes: number) {
 
   router.delete('/:id', authorize('documents', 'delete'), async (ctx) => {
     const document = await findVisible(ctx);
-    checkDocumentDeletion(approvedUser(ctx), document);
-    await db('documents').where({ id: document.id }).delete();
+    await Document.query(db).deleteById(document.id);
     ctx.body = document;
   });
 

@@ -17,7 +17,7 @@ export const DocumentFieldsSchema = z.object({
       if (!v) return null;
       try {
         const parsed = JSON.parse(v);
-        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return JSON.stringify(parsed);
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
       } catch {
         // reported below
       }

@@ -10,11 +10,10 @@ import { parseId } from '../../http/validate';
 import { can } from '../../domain/permissions';
 import { hasVariant, readChunks, type Variant } from '../../services/files/chunks';
 import { uniqueNames } from '../../services/files/names';
-import { FILE_COLUMNS, storeRecordFiles } from '../../services/files/store';
 import { Vehicle } from '../vehicles/model';
-import { scopeVehicles } from '../vehicles/policy';
 import { Container } from '../containers/model';
-import { scopeContainers } from '../containers/policy';
+import { FILE_COLUMNS, VehicleFile } from './model';
+import { storeRecordFiles } from './store';
 
 type Kind = 'vehicles' | 'containers';
 const OWNER_COLUMN = { vehicles: 'vehicleId', containers: 'containerId' } as const;
@@ -37,15 +36,15 @@ export function fileRoutes(db: Knex, kind: Kind, uploadMaxBytes: number, uploadM
     if (kind === 'containers' && !can(user.role, 'containers', 'read')) throw forbidden();
     const record =
       kind === 'vehicles'
-        ? await scopeVehicles(Vehicle.query(db), user).findById(id).select('vehicles.id', 'vehicles.companyId')
-        : await scopeContainers(Container.query(db), user).findById(id).select('containers.id', 'containers.companyId');
+        ? await Vehicle.query(db).modify('scopedTo', user).findById(id).select('vehicles.id', 'vehicles.companyId')
+        : await Container.query(db).modify('scopedTo', user).findById(id).select('containers.id', 'containers.companyId');
     if (!record) throw notFound(kind === 'vehicles' ? 'Vehicle not found' : 'Container not found');
     return record;
   };
 
   /** The file must belong to the record in the URL: another record's file id is "not found". */
   const findFile = async (ctx: ApiContext, recordId: number) => {
-    const file = await db('vehicle_files').where({ id: parseId(ctx.params.fileId, 'fileId'), [ownerColumn]: recordId }).first(FILE_COLUMNS);
+    const file = await VehicleFile.query(db).findOne({ id: parseId(ctx.params.fileId, 'fileId'), [ownerColumn]: recordId }).select(FILE_COLUMNS);
     if (!file) throw notFound('File not found');
     return file;
   };
@@ -64,7 +63,7 @@ export function fileRoutes(db: Knex, kind: Kind, uploadMaxBytes: number, uploadM
   router.delete('/files/:fileId', authorize('files', 'delete'), async (ctx) => {
     const record = await findRecord(ctx);
     const file = await findFile(ctx, record.id);
-    await db('vehicle_files').where({ id: file.id }).delete();
+    await VehicleFile.query(db).deleteById(file.id);
     ctx.body = file;
   });
 
@@ -92,7 +91,7 @@ export function fileRoutes(db: Knex, kind: Kind, uploadMaxBytes: number, uploadM
 
   router.get('/download-images', authorize('files', 'read'), async (ctx) => {
     const record = await findRecord(ctx);
-    const images = await db('vehicle_files').where({ [ownerColumn]: record.id, fileType: 'IMAGE' }).orderBy('id').select('id', 'fileName');
+    const images = await VehicleFile.query(db).where({ [ownerColumn]: record.id, fileType: 'IMAGE' }).orderBy('id').select('id', 'fileName');
     if (!images.length) throw notFound('There are no images to download');
     const names = uniqueNames(images.map((i) => i.fileName));
     // Streamed one image at a time: archiver starts reading every stream it is given at once, so

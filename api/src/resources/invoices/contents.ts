@@ -1,22 +1,37 @@
 import type { Knex } from 'knex';
 import type { InvoiceContainer, InvoicePort } from '../../services/invoices/invoiceData';
+import { countryName, isCountryCode } from '../../domain/countries';
+import { Container } from '../containers/model';
+import { Vehicle } from '../vehicles/model';
 
-const port = (name: string | null, nameAr: string | null, country: string | null): InvoicePort | null =>
-  name ? { name: country ? `${name}, ${country}` : name, nameAr: nameAr || name } : null;
+/**
+ * A port as the invoice prints it: "Jeddah, Saudi Arabia" in English and, when the country is a
+ * code, "جدة، المملكة العربية السعودية" in Arabic. A country typed before codes is printed as it
+ * was typed on the English line only (it may be in any language).
+ */
+const port = (name: string | null, nameAr: string | null, country: string | null): InvoicePort | null => {
+  if (!name) return null;
+  const english = countryName(country, 'en');
+  const arabic = isCountryCode(country) ? countryName(country, 'ar') : '';
+  return { name: english ? `${name}, ${english}` : name, nameAr: arabic ? `${nameAr || name}، ${arabic}` : nameAr || name };
+};
+
+type ContainerRow = Container & Record<'fromName' | 'fromNameAr' | 'fromCountry' | 'toName' | 'toNameAr' | 'toCountry', string | null>;
 
 /** The containers of an invoice with their ports (English and Arabic names) and vehicles, as the PDF lists them. */
 export async function invoiceContainers(db: Knex, ids: number[]): Promise<InvoiceContainer[]> {
-  const containers = await db('containers as c')
-    .leftJoin('ports as f', 'f.id', 'c.fromPortId')
-    .leftJoin('ports as t', 't.id', 'c.toPortId')
-    .whereIn('c.id', ids)
-    .orderBy('c.number')
-    .select(
-      'c.id', 'c.number', 'c.containerSize', 'c.sealNumber',
-      'f.name as fromName', 'f.nameAr as fromNameAr', 'f.country as fromCountry',
-      't.name as toName', 't.nameAr as toNameAr', 't.country as toCountry',
-    );
-  const vehicles = await db('vehicles').whereIn('containerId', ids).orderBy('vin').select('containerId', 'vin', 'make', 'model', 'year', 'vehicleInfo');
+  const [containers, vehicles] = await Promise.all([
+    Container.query(db)
+      .leftJoinRelated('[fromPort, toPort]')
+      .whereIn('containers.id', ids)
+      .orderBy('containers.number')
+      .select(
+        'containers.id', 'containers.number', 'containers.containerSize', 'containers.sealNumber',
+        'fromPort.name as fromName', 'fromPort.nameAr as fromNameAr', 'fromPort.country as fromCountry',
+        'toPort.name as toName', 'toPort.nameAr as toNameAr', 'toPort.country as toCountry',
+      ) as unknown as Promise<ContainerRow[]>,
+    Vehicle.query(db).whereIn('containerId', ids).orderBy('vin').select('containerId', 'vin', 'make', 'model', 'year', 'vehicleInfo'),
+  ]);
   return containers.map((c) => ({
     number: c.number,
     containerSize: c.containerSize,
@@ -25,9 +40,6 @@ export async function invoiceContainers(db: Knex, ids: number[]): Promise<Invoic
     toPort: port(c.toName, c.toNameAr, c.toCountry),
     vehicles: vehicles
       .filter((v) => v.containerId === c.id)
-      .map((v) => {
-        const info = typeof v.vehicleInfo === 'string' ? JSON.parse(v.vehicleInfo) : (v.vehicleInfo ?? {});
-        return { vin: v.vin, make: v.make, model: v.model, year: v.year, color: info?.color ?? null };
-      }),
+      .map((v) => ({ vin: v.vin, make: v.make, model: v.model, year: v.year, color: v.vehicleInfo?.color ?? null })),
   }));
 }

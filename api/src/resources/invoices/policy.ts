@@ -1,21 +1,14 @@
 import type { Knex } from 'knex';
-import { seesEveryCompany } from '../../domain/permissions';
 import { badRequest } from '../../http/errors';
 import type { User } from '../users/model';
-
-/** SUPER_ADMIN sees every invoice; company staff their company's. */
-export function scopeInvoices(query: Knex.QueryBuilder, user: User): Knex.QueryBuilder {
-  return seesEveryCompany(user.role) ? query : query.where('invoices.companyId', user.companyId ?? -1);
-}
+import { Container } from '../containers/model';
 
 /**
  * The containers of one invoice: all visible to the caller and all of one company (a SUPER_ADMIN
  * may pick any company's, but not mix them). Returns that company.
  */
 export async function invoiceCompany(db: Knex, user: User, containerIds: number[]): Promise<number> {
-  let query = db('containers').whereIn('id', containerIds).select('id', 'companyId');
-  if (!seesEveryCompany(user.role)) query = query.where('companyId', user.companyId ?? -1);
-  const rows: { id: number; companyId: number }[] = await query;
+  const rows = await Container.query(db).modify('scopedTo', user).whereIn('id', containerIds).select('id', 'companyId');
   if (rows.length !== containerIds.length) {
     throw badRequest('One or more containers were not found', { containerIds: 'must be containers of your company' });
   }

@@ -4,6 +4,7 @@ import { authorize, approvedUser, type ApiContext } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { sendDownload } from '../../http/download';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
+import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
 import { formatAmount, formatMinorUnits, invoiceTotals } from '../../domain/money';
 import { readChunks, writeChunks } from '../../services/files/chunks';
@@ -16,7 +17,8 @@ import { invoiceSeller, zatcaSellerName } from './seller';
 import { zatcaTlvBase64 } from '../../services/invoices/zatca';
 import { InvoiceRequestSchema } from './schema';
 import { issueInvoice } from './numbering';
-import { invoiceCompany, scopeInvoices } from './policy';
+import { invoiceCompany } from './policy';
+import { Invoice } from './model';
 
 const LIST: ListSpec = {
   resource: 'invoices',
@@ -38,36 +40,14 @@ const LIST: ListSpec = {
   search: ['invoices.invoiceNumber', 'invoices.buyerName', 'invoices.containerNumber'],
   defaultSort: ['createdAt', 'DESC'],
   idColumn: 'invoices.id',
+  countWithoutJoins: true,
 };
-
-const COLUMNS = [
-  'id', 'invoiceNumber', 'companyId', 'fileName', 'containerIds', 'containerNumber', 'buyerName', 'buyerAddress', 'buyerPhone',
-  'buyerEmail', 'sellerName', 'sellerNameAr', 'sellerAddress', 'sellerCity', 'sellerCountry', 'sellerVatNumber',
-  'sellerCommercialRegistrationNumber', 'currency', 'salePrice', 'taxPercentage', 'taxAmount', 'totalAmount', 'paymentMethod',
-  'issuedDate', 'fileSize', 'createdBy', 'createdAt',
-].map((c) => `invoices.${c}`);
-
-/** Decimals come back as strings from MySQL and numbers from SQLite: always numbers, 2 decimals. */
-type InvoiceRow = Record<string, unknown> & { id: number; fileName: string };
-const toJson = (row: InvoiceRow) => ({
-  ...row,
-  containerIds: typeof row.containerIds === 'string' ? JSON.parse(row.containerIds) : row.containerIds,
-  salePrice: Number(row.salePrice),
-  taxPercentage: Number(row.taxPercentage),
-  taxAmount: Number(row.taxAmount),
-  totalAmount: Number(row.totalAmount),
-  fileSize: Number(row.fileSize),
-});
 
 export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
   const router = new Router();
 
-  const visible = (ctx: ApiContext) => scopeInvoices(db('invoices').select(COLUMNS), approvedUser(ctx));
-  const findVisible = async (ctx: ApiContext) => {
-    const row = await visible(ctx).where('invoices.id', parseId(ctx.params.id)).first();
-    if (!row) throw notFound('Invoice not found');
-    return toJson(row);
-  };
+  const visible = (ctx: ApiContext) => Invoice.query(db).modify('scopedTo', approvedUser(ctx)).modify('rowColumns');
+  const findVisible = (ctx: ApiContext) => foundOr404(visible(ctx), parseId(ctx.params.id), 'Invoice not found');
 
   router.post('/invoice', authorize('invoices', 'create'), async (ctx) => {
     const user = approvedUser(ctx);
@@ -104,11 +84,11 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
       logo,
     });
     const store = async (trx: Knex, invoiceNumber: string, pdf: Buffer) => {
-      const [invoiceId] = await trx('invoices').insert({
+      const { id: invoiceId } = await Invoice.query(trx).insert({
         invoiceNumber,
         companyId,
         fileName,
-        containerIds: JSON.stringify(input.containerIds),
+        containerIds: input.containerIds,
         containerNumber: containers.map((c) => c.number).join(', '),
         buyerName: input.buyerName,
         buyerAddress: input.buyerAddress,
@@ -130,8 +110,8 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
         createdBy: user.id,
         createdAt: issuedAt,
       });
-      await writeChunks(trx, { invoiceId: Number(invoiceId) }, 'pdf', pdf);
-      return Number(invoiceId);
+      await writeChunks(trx, { invoiceId }, 'pdf', pdf);
+      return invoiceId;
     };
     const issued = await issueInvoice(db, companyId, Number(input.date.slice(0, 4)), (number) => renderer.render(invoiceData(number)), store);
     const { invoiceNumber, pdf, stored: id } = issued;
@@ -144,7 +124,7 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
   });
 
   router.get('/invoices', authorize('invoices', 'read'), async (ctx) => {
-    await respondWithList(ctx, LIST, visible(ctx), toJson);
+    await respondWithList(ctx, LIST, visible(ctx));
   });
 
   router.get('/invoices/:id', authorize('invoices', 'read'), async (ctx) => {
@@ -153,8 +133,10 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
 
   router.get('/invoices/:id/download', authorize('invoices', 'read'), async (ctx) => {
     const invoice = await findVisible(ctx);
+    // Named with its number: the stored name (SPEC.md §7's invoice-{date}.pdf, the name given
+    // when it was generated) is the same for every invoice of a day.
     sendDownload(ctx, readChunks(db, { invoiceId: invoice.id }, 'pdf'), {
-      fileName: invoice.fileName,
+      fileName: `${invoice.invoiceNumber}.pdf`,
       mimeType: 'application/pdf',
       size: invoice.fileSize,
     });
@@ -162,7 +144,7 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
 
   router.delete('/invoices/:id', authorize('invoices', 'delete'), async (ctx) => {
     const invoice = await findVisible(ctx);
-    await db('invoices').where({ id: invoice.id }).delete();
+    await Invoice.query(db).deleteById(invoice.id);
     ctx.body = invoice;
   });
 

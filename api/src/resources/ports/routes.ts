@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { authorize, type ApiContext } from '../../http/auth';
-import { notFound } from '../../http/errors';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
+import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
 import { assertCompanyExists } from '../companies/policy';
 import { Port } from './model';
@@ -21,14 +21,10 @@ const LIST: ListSpec = {
 export function portRoutes(db: Knex) {
   const router = new Router({ prefix: '/ports' });
 
-  const find = async (ctx: ApiContext) => {
-    const port = await Port.query(db).findById(parseId(ctx.params.id));
-    if (!port) throw notFound('Port not found');
-    return port;
-  };
+  const find = (ctx: ApiContext) => foundOr404(Port.query(db), parseId(ctx.params.id), 'Port not found');
 
   router.get('/', authorize('ports', 'read'), async (ctx) => {
-    await respondWithList(ctx, LIST, Port.query(db).toKnexQuery(), (row) => Port.fromDatabaseJson(row));
+    await respondWithList(ctx, LIST, Port.query(db));
   });
 
   router.get('/:id', authorize('ports', 'read'), async (ctx) => {

@@ -1,11 +1,12 @@
-import type { Pojo } from 'objection';
-import { BaseModel } from '../baseModel';
+import type { Pojo, QueryBuilder, RelationMappings } from 'objection';
+import { BaseModel, whereInCompanyOf, type Viewer } from '../baseModel';
 import type { Language } from '../../domain/languages';
 import type { Role } from '../../domain/roles';
+import { Company } from '../companies/model';
 
 export class User extends BaseModel {
   static tableName = 'users';
-  static booleanColumns = ['active', 'pendingApproval', 'mustChangePassword'];
+  static booleanColumns = ['active', 'pendingApproval', 'mustChangePassword', 'companyActive'];
 
   declare username: string;
   declare passwordHash: string;
@@ -18,8 +19,31 @@ export class User extends BaseModel {
   /** The console's language preference; null: the browser's. */
   declare language: Language | null;
   declare createdAt: string;
+  /** Joined from companies for the signed-in user (null without a company): see withCompanyStatus. */
+  declare companyActive?: boolean | null;
   /** Joined from companies in lists. */
   declare companyName?: string | null;
+
+  static relationMappings = (): RelationMappings => ({
+    company: { relation: BaseModel.BelongsToOneRelation, modelClass: () => Company, join: { from: 'users.companyId', to: 'companies.id' } },
+  });
+
+  static modifiers = {
+    /** SUPER_ADMIN sees every user; a COMPANY_ADMIN its own company's (DESIGN.md §4). */
+    scopedTo(query: QueryBuilder<User>, viewer: Viewer) {
+      whereInCompanyOf(query, 'users.companyId', viewer);
+    },
+    /** Every column and the company's status (`companyActive`), as the signed-in user is read. */
+    withCompanyStatus(query: QueryBuilder<User>) {
+      query.leftJoinRelated('company').select('users.*', 'company.active as companyActive');
+    },
+    /** What a user answer carries: never the hash, with the company's name. */
+    rowColumns(query: QueryBuilder<User>) {
+      query
+        .leftJoinRelated('company')
+        .select('users.id', 'users.username', 'users.role', 'users.companyId', 'users.active', 'users.pendingApproval', 'users.mustChangePassword', 'users.createdAt', 'company.name as companyName');
+    },
+  };
 
   /** The hash never leaves the server, in any response. */
   $formatJson(json: Pojo): Pojo {

@@ -1,26 +1,26 @@
 import type { Knex } from 'knex';
-import type { QueryBuilder } from 'objection';
-import { canResetPassword } from '../../domain/permissions';
+import { canResetPassword, isProtectedAccount } from '../../domain/permissions';
 import { roleNeedsCompany, type Role } from '../../domain/roles';
 import { HttpError, badRequest, forbidden } from '../../http/errors';
-import type { User } from './model';
+import { User } from './model';
 
-/** SUPER_ADMIN sees every user; a COMPANY_ADMIN its own company's (DESIGN.md §4). */
-export function scopeUsers(query: QueryBuilder<User, User[]>, actor: User) {
-  return actor.role === 'SUPER_ADMIN' ? query : query.where('users.companyId', actor.companyId ?? -1);
-}
-
-type Change = { role?: Role; companyId?: number | null; pendingApproval?: boolean };
+type Change = { role?: Role; companyId?: number | null; pendingApproval?: boolean; active?: boolean };
 
 /** The rules of SPEC.md §4 and DESIGN.md §4 for changing a user, checked before any write. */
 export function checkUserChange(actor: User, target: User, change: Change) {
-  const roleChanges = change.role !== undefined && change.role !== target.role;
+  const newRole = change.role;
+  const roleChanges = newRole !== undefined && newRole !== target.role;
   const companyChanges = change.companyId !== undefined && change.companyId !== target.companyId;
-  if (target.role === 'SUPER_ADMIN' && roleChanges) {
+  if (isProtectedAccount(target) && roleChanges) {
     throw forbidden("A super administrator's role cannot be changed", 'users.superAdminProtected');
   }
   if (actor.id === target.id && (roleChanges || companyChanges)) {
     throw forbidden('You cannot change your own role or company', 'users.selfChange');
+  }
+  // Deactivating would lock out the install's administrator, or the administrator doing it.
+  if (change.active === false && target.active) {
+    if (isProtectedAccount(target)) throw forbidden('A super administrator cannot be deactivated', 'users.superAdminProtected');
+    if (actor.id === target.id) throw forbidden('You cannot deactivate your own account', 'users.selfChange');
   }
   checkRoleAndCompany(change.role ?? target.role, change.companyId !== undefined ? change.companyId : target.companyId, change.pendingApproval ?? target.pendingApproval);
 }
@@ -41,7 +41,7 @@ export function checkPasswordReset(actor: User, target: User) {
 }
 
 export function checkUserDeletion(target: User) {
-  if (target.role === 'SUPER_ADMIN') {
+  if (isProtectedAccount(target)) {
     throw forbidden('A super administrator cannot be deleted', 'users.superAdminProtected');
   }
 }
@@ -52,7 +52,7 @@ export function checkUserDeletion(target: User) {
  */
 export async function assertUserOfCompany(db: Knex, field: string, userId: number | null | undefined, companyId: number, roles: readonly Role[]) {
   if (!userId) return;
-  const row = await db('users').where({ id: userId, companyId }).whereIn('role', roles as Role[]).first('id');
+  const row = await User.query(db).findOne({ id: userId, companyId }).whereIn('role', roles as Role[]).select('id');
   if (!row) {
     const label = field === 'buyerId' ? 'buyer' : 'shipper';
     throw badRequest(`The ${label} was not found in this company`, { [field]: `must be a ${roles.join(' or ')} of the same company` });

@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
-import { notFound } from '../../http/errors';
 import { uniqueOr409 } from '../../http/dbErrors';
 import { endSessionsOf } from '../../http/session';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
+import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
 import { hashPassword } from '../../services/passwords';
 import { assertCompanyExists } from '../companies/policy';
@@ -12,11 +12,11 @@ import { Vehicle } from '../vehicles/model';
 import { User } from './model';
 import { replacePassword } from './password';
 import { UserCreateSchema, UserRoleSchema, passwordResetSchema, userUpdateSchema } from './schema';
-import { checkPasswordReset, checkRoleAndCompany, checkUserChange, checkUserDeletion, scopeUsers } from './policy';
+import { checkPasswordReset, checkRoleAndCompany, checkUserChange, checkUserDeletion } from './policy';
 
 const LIST: ListSpec = {
   resource: 'users',
-  sort: { id: 'users.id', username: 'users.username', role: 'users.role', companyId: 'users.companyId', createdAt: 'users.createdAt', companyName: 'companies.name' },
+  sort: { id: 'users.id', username: 'users.username', role: 'users.role', companyId: 'users.companyId', createdAt: 'users.createdAt', companyName: 'company.name' },
   filters: {
     id: { column: 'users.id', kind: 'number' },
     role: { column: 'users.role', kind: 'text' },
@@ -30,24 +30,17 @@ const LIST: ListSpec = {
   idColumn: 'users.id',
 };
 
-const COLUMNS = ['users.id', 'users.username', 'users.role', 'users.companyId', 'users.active', 'users.pendingApproval', 'users.mustChangePassword', 'users.createdAt', 'companies.name as companyName'];
-
 export function userRoutes(db: Knex) {
   const router = new Router({ prefix: '/users' });
 
-  const visibleUsers = (ctx: ApiContext) =>
-    scopeUsers(User.query(db).leftJoin('companies', 'companies.id', 'users.companyId').select(COLUMNS), approvedUser(ctx));
+  const visibleUsers = (ctx: ApiContext) => User.query(db).modify('scopedTo', approvedUser(ctx)).modify('rowColumns');
 
-  const findVisible = async (ctx: ApiContext) => {
-    const user = await visibleUsers(ctx).findById(parseId(ctx.params.id));
-    if (!user) throw notFound('User not found');
-    return user;
-  };
+  const findVisible = (ctx: ApiContext) => foundOr404(visibleUsers(ctx), parseId(ctx.params.id), 'User not found');
 
-  const withCompanyName = (id: number) => User.query(db).leftJoin('companies', 'companies.id', 'users.companyId').select(COLUMNS).findById(id);
+  const withCompanyName = (id: number) => User.query(db).modify('rowColumns').findById(id);
 
   router.get('/', authorize('users', 'read'), async (ctx) => {
-    await respondWithList(ctx, LIST, visibleUsers(ctx).toKnexQuery(), (row) => User.fromDatabaseJson(row));
+    await respondWithList(ctx, LIST, visibleUsers(ctx));
   });
 
   router.get('/:id', authorize('users', 'read'), async (ctx) => {
@@ -122,7 +115,7 @@ export function userRoutes(db: Knex) {
     checkUserDeletion(target);
     // Its sessions go with it: they could no longer sign anyone in, and would only be looked up.
     await db.transaction(async (trx) => {
-      await trx('sessions').where({ userId: target.id }).delete();
+      await endSessionsOf(trx, target.id);
       await User.query(trx).deleteById(target.id);
     });
     ctx.body = target;

@@ -1,11 +1,19 @@
-import type { Pojo } from 'objection';
-import { BaseModel } from '../baseModel';
+import { ref, type Pojo, type QueryBuilder, type RelationMappings } from 'objection';
+import { BaseModel, whereInCompanyOf, type Viewer } from '../baseModel';
+import { seesOnlyOwnPurchases } from '../../domain/permissions';
 import { isVinCheckDigitValid } from '../../domain/vin';
 import type { VehicleStatus } from '../../domain/statuses';
+import { Company } from '../companies/model';
+import { Container } from '../containers/model';
+import { Port } from '../ports/model';
+import { User } from '../users/model';
+import { VehicleFile } from '../files/model';
+import { VehicleStatusEvent } from './statusEvents';
 
 export class Vehicle extends BaseModel {
   static tableName = 'vehicles';
   static jsonAttributes = ['vehicleInfo'];
+  static numberColumns = ['imageCount', 'documentCount', 'accidentAnalysisImageCount'];
 
   declare vin: string;
   declare make: string | null;
@@ -27,34 +35,60 @@ export class Vehicle extends BaseModel {
   declare createdAt: string;
   declare updatedAt: string | null;
 
+  // Relations are thunks: the models refer to each other, and are resolved on first use.
+  static relationMappings = (): RelationMappings => ({
+    company: { relation: BaseModel.BelongsToOneRelation, modelClass: () => Company, join: { from: 'vehicles.companyId', to: 'companies.id' } },
+    container: { relation: BaseModel.BelongsToOneRelation, modelClass: () => Container, join: { from: 'vehicles.containerId', to: 'containers.id' } },
+    buyer: { relation: BaseModel.BelongsToOneRelation, modelClass: () => User, join: { from: 'vehicles.buyerId', to: 'users.id' } },
+    shipper: { relation: BaseModel.BelongsToOneRelation, modelClass: () => User, join: { from: 'vehicles.shipperId', to: 'users.id' } },
+    fromPort: { relation: BaseModel.BelongsToOneRelation, modelClass: () => Port, join: { from: 'vehicles.fromPortId', to: 'ports.id' } },
+    toPort: { relation: BaseModel.BelongsToOneRelation, modelClass: () => Port, join: { from: 'vehicles.toPortId', to: 'ports.id' } },
+    files: { relation: BaseModel.HasManyRelation, modelClass: () => VehicleFile, join: { from: 'vehicles.id', to: 'vehicle_files.vehicleId' } },
+    statusEvents: { relation: BaseModel.HasManyRelation, modelClass: () => VehicleStatusEvent, join: { from: 'vehicles.id', to: 'vehicle_status_events.vehicleId' } },
+  });
+
+  static modifiers = {
+    /**
+     * The vehicles `viewer` may see: a BUYER the ones sold to it (whichever company holds them),
+     * everyone else by company (DESIGN.md §4).
+     */
+    scopedTo(query: QueryBuilder<Vehicle>, viewer: Viewer) {
+      if (seesOnlyOwnPurchases(viewer.role)) query.where('vehicles.buyerId', viewer.id);
+      else whereInCompanyOf(query, 'vehicles.companyId', viewer);
+    },
+    /**
+     * The columns of a list row and of the detail (never file bytes, never the long analysis
+     * texts), with the container's number, the company's name and the buyer's (their username).
+     */
+    rowColumns(query: QueryBuilder<Vehicle>) {
+      query
+        .leftJoinRelated('[container, company, buyer]')
+        .select(
+          'vehicles.id', 'vehicles.vin', 'vehicles.make', 'vehicles.model', 'vehicles.year', 'vehicles.status',
+          'vehicles.containerId', 'vehicles.fromPortId', 'vehicles.toPortId', 'vehicles.shipperId', 'vehicles.buyerId',
+          'vehicles.companyId', 'vehicles.vehicleInfo', 'vehicles.createdAt', 'vehicles.updatedAt',
+          'container.number as containerNumber', 'company.name as companyName', 'buyer.username as buyerName',
+        );
+    },
+    /** The list's file counts and the first image (its thumbnail shows in the vehicle list). */
+    fileSummary(query: QueryBuilder<Vehicle>) {
+      const files = (type: 'IMAGE' | 'DOCUMENT') => VehicleFile.query().where('vehicle_files.vehicleId', ref('vehicles.id')).where('fileType', type);
+      query.select(
+        files('IMAGE').count().as('imageCount'),
+        files('DOCUMENT').count().as('documentCount'),
+        files('IMAGE').min('id').as('thumbnailFileId'),
+      );
+    },
+  };
+
   $beforeUpdate() {
     this.updatedAt = new Date().toISOString();
   }
 
+  /** The check digit is a warning shown with the vehicle, never a refusal (non-US VINs lack it). */
   $formatJson(json: Pojo): Pojo {
-    return vehicleJson(super.$formatJson(json));
+    const formatted = super.$formatJson(json);
+    if (typeof formatted.vin === 'string') formatted.vinCheckDigitValid = isVinCheckDigitValid(formatted.vin);
+    return formatted;
   }
-}
-
-/** Like the model layer: text that is not JSON is answered as it is rather than failing the request. */
-function parseJsonText(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-/**
- * A vehicle as the API answers it, from a model's JSON or straight from a database row (lists
- * skip the model layer): vehicleInfo parsed, counts as numbers, and the check digit, a warning
- * shown with the vehicle, never a refusal (non-US VINs lack it).
- */
-export function vehicleJson(row: Pojo): Pojo {
-  const json = { ...row };
-  if (typeof json.vehicleInfo === 'string') json.vehicleInfo = parseJsonText(json.vehicleInfo);
-  if (typeof json.vin === 'string') json.vinCheckDigitValid = isVinCheckDigitValid(json.vin);
-  for (const count of ['imageCount', 'documentCount']) if (count in json) json[count] = Number(json[count]);
-  if (json.accidentAnalysisImageCount != null) json.accidentAnalysisImageCount = Number(json.accidentAnalysisImageCount);
-  return json;
 }

@@ -4,19 +4,22 @@ import { authorize, approvedUser, type ApiContext } from '../../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { uniqueOr409 } from '../../http/dbErrors';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
+import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
 import { DEFAULT_VEHICLE_STATUS } from '../../domain/statuses';
+import { canChooseCompany, seesEveryCompany } from '../../domain/permissions';
 import type { VinDecoder } from '../../services/vin/decoder';
 import { assertCompanyExists } from '../companies/policy';
 import { assertContainerInCompany } from '../containers/policy';
 import { assertPortsExist } from '../ports/policy';
 import { assertUserOfCompany } from '../users/policy';
 import type { User } from '../users/model';
-import { Vehicle, vehicleJson } from './model';
-import { scopeVehicles } from './policy';
+import { VehicleFile } from '../files/model';
+import { Vehicle } from './model';
+import { searchVehicleIndex } from './search';
 import { VehicleCreateSchema, VehicleStatusSchema, VehicleUpdateSchema } from './schema';
 import { recordStatusChange, statusHistory } from './statusEvents';
-import { moveRecordFiles } from '../../services/files/store';
+import { moveRecordFiles } from '../files/store';
 
 const LIST: ListSpec = {
   resource: 'vehicles',
@@ -44,46 +47,23 @@ const LIST: ListSpec = {
   countWithoutJoins: true,
 };
 
-/** List and detail columns: never file bytes, never the long analysis texts in lists. */
-const ROW_COLUMNS = [
-  'vehicles.id', 'vehicles.vin', 'vehicles.make', 'vehicles.model', 'vehicles.year', 'vehicles.status',
-  'vehicles.containerId', 'vehicles.fromPortId', 'vehicles.toPortId', 'vehicles.shipperId', 'vehicles.buyerId',
-  'vehicles.companyId', 'vehicles.vehicleInfo', 'vehicles.createdAt', 'vehicles.updatedAt',
-  'containers.number as containerNumber', 'companies.name as companyName',
-];
-
-const fileCount = (db: Knex, fileType: 'IMAGE' | 'DOCUMENT', alias: string) =>
-  db('vehicle_files').count('*').where('vehicle_files.vehicleId', db.ref('vehicles.id')).where('fileType', fileType).as(alias);
+/**
+ * The super admin's list searches every company's vehicles through the search index. Company
+ * staff and buyers search their own rows, which the scope's index narrows first: there the LIKE
+ * is cheaper than the index whenever the text is common (a make): 0.5 ms against 2.4 ms for
+ * "toyota" in a company of 1,000 vehicles, where across 100,000 the index takes 8.8 ms against
+ * 14.7 ms, and 0.3 ms against 15 ms for a VIN's tail.
+ */
+const LIST_OF_EVERY_COMPANY: ListSpec = { ...LIST, indexedSearch: searchVehicleIndex };
 
 const VIN_TAKEN = 'VIN already exists';
 
 export function vehicleRoutes(db: Knex, vin: VinDecoder) {
   const router = new Router({ prefix: '/vehicles' });
 
-  // Plain knex rather than the model for reading rows: on a list page, building the query and the
-  // models cost about as much as running it.
-  const joinedRows = (user: User) =>
-    scopeVehicles(
-      db('vehicles')
-        .leftJoin('containers', 'containers.id', 'vehicles.containerId')
-        .leftJoin('companies', 'companies.id', 'vehicles.companyId')
-        .select(ROW_COLUMNS),
-      user,
-    );
+  const visible = (user: User) => Vehicle.query(db).modify('scopedTo', user);
 
-  const rows = (user: User) =>
-    joinedRows(user).select([
-      fileCount(db, 'IMAGE', 'imageCount'),
-      fileCount(db, 'DOCUMENT', 'documentCount'),
-      // The first image's thumbnail shows in the vehicle list.
-      db('vehicle_files').min('id').where('vehicle_files.vehicleId', db.ref('vehicles.id')).where('fileType', 'IMAGE').as('thumbnailFileId'),
-    ]);
-
-  const findVisible = async (ctx: ApiContext) => {
-    const vehicle = await scopeVehicles(Vehicle.query(db), approvedUser(ctx)).findById(parseId(ctx.params.id));
-    if (!vehicle) throw notFound('Vehicle not found');
-    return vehicle;
-  };
+  const findVisible = (ctx: ApiContext) => foundOr404(visible(approvedUser(ctx)), parseId(ctx.params.id), 'Vehicle not found');
 
   /**
    * The detail: the row, its analysis, file metadata, container summary and status history, for a
@@ -95,22 +75,42 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
     // The row (with its container, joined) and the two lists are read at once: on MySQL each
     // is a round trip, and a request waits for the slowest rather than for their sum.
     const [vehicle, files, history] = await Promise.all([
-      joinedRows(user)
+      visible(user)
+        .modify('rowColumns')
         .select('vehicles.notes', 'vehicles.accidentAnalysis', 'vehicles.accidentAnalysisAr', 'vehicles.accidentAnalysisImageCount', 'vehicles.lastAnalysisDate')
-        .select('containers.containerSize', 'containers.loadingDate', 'containers.arrivalDate')
-        .leftJoin('users as buyer', 'buyer.id', 'vehicles.buyerId')
-        .select('buyer.username as buyerName')
-        .where('vehicles.id', id)
-        .first(),
-      db('vehicle_files').where({ vehicleId: id }).orderBy('id').select('id', 'fileType', 'fileName', 'mimeType', 'fileSize', 'width', 'height', 'createdAt'),
+        .select('container.containerSize', 'container.loadingDate', 'container.arrivalDate', 'container.shippingLine')
+        // The container's route, for everyone who sees the car (a buyer follows it by these).
+        .leftJoinRelated('container.[fromPort, toPort]', { aliases: { fromPort: 'routeFrom', toPort: 'routeTo' } })
+        .select(
+          'container:routeFrom.name as routeFromName', 'container:routeFrom.nameAr as routeFromNameAr', 'container:routeFrom.country as routeFromCountry',
+          'container:routeTo.name as routeToName', 'container:routeTo.nameAr as routeToNameAr', 'container:routeTo.country as routeToCountry',
+        )
+        .findById(id),
+      VehicleFile.query(db).where({ vehicleId: id }).orderBy('id').select('id', 'fileType', 'fileName', 'mimeType', 'fileSize', 'width', 'height', 'createdAt'),
       statusHistory(db, id),
     ]);
     if (!vehicle) throw notFound('Vehicle not found');
-    const { containerSize, loadingDate, arrivalDate, ...row } = vehicle;
-    const container = row.containerId ? { id: row.containerId, number: row.containerNumber, containerSize, loadingDate, arrivalDate } : null;
+    const {
+      containerSize, loadingDate, arrivalDate, shippingLine,
+      routeFromName, routeFromNameAr, routeFromCountry, routeToName, routeToNameAr, routeToCountry,
+      ...row
+    } = vehicle.toJSON() as Record<string, unknown>;
+    const port = (name: unknown, nameAr: unknown, country: unknown) => (name ? { name, nameAr, country } : null);
+    const container = row.containerId
+      ? {
+          id: row.containerId,
+          number: row.containerNumber,
+          containerSize,
+          loadingDate,
+          arrivalDate,
+          shippingLine,
+          fromPort: port(routeFromName, routeFromNameAr, routeFromCountry),
+          toPort: port(routeToName, routeToNameAr, routeToCountry),
+        }
+      : null;
     const images = files.filter((file) => file.fileType === 'IMAGE');
     return {
-      ...vehicleJson(row),
+      ...row,
       imageCount: images.length,
       documentCount: files.length - images.length,
       thumbnailFileId: images[0]?.id ?? null,
@@ -120,6 +120,8 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
     };
   };
 
+  const vinTaken = async (vin: string) => Boolean(await Vehicle.query(db).findOne({ vin }).select('id'));
+
   const checkReferences = async (companyId: number, refs: { containerId?: number | null; buyerId?: number | null; fromPortId?: number | null; toPortId?: number | null }) => {
     await assertContainerInCompany(db, refs.containerId, companyId);
     await assertUserOfCompany(db, 'buyerId', refs.buyerId, companyId, ['BUYER']);
@@ -127,7 +129,9 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
   };
 
   router.get('/', authorize('vehicles', 'read'), async (ctx) => {
-    await respondWithList(ctx, LIST, rows(approvedUser(ctx)), vehicleJson);
+    const user = approvedUser(ctx);
+    const list = seesEveryCompany(user.role) ? LIST_OF_EVERY_COMPANY : LIST;
+    await respondWithList(ctx, list, visible(user).modify('rowColumns').modify('fileSummary'));
   });
 
   router.get('/:id', authorize('vehicles', 'read'), async (ctx) => {
@@ -138,14 +142,15 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
     const user = approvedUser(ctx);
     const input = parse(VehicleCreateSchema, ctx.request.body, 'vehicle');
     // As for containers: another company's id is refused, never silently replaced by one's own.
-    if (user.role !== 'SUPER_ADMIN' && input.companyId !== undefined && input.companyId !== user.companyId) {
+    const choosesCompany = canChooseCompany(user.role);
+    if (!choosesCompany && input.companyId !== undefined && input.companyId !== user.companyId) {
       throw forbidden('Only a super administrator can choose the company');
     }
-    const companyId = user.role === 'SUPER_ADMIN' ? input.companyId : user.companyId;
+    const companyId = choosesCompany ? input.companyId : user.companyId;
     if (!companyId) throw badRequest('Company is required', { companyId: 'is required' });
-    if (user.role === 'SUPER_ADMIN') await assertCompanyExists(db, companyId);
+    if (choosesCompany) await assertCompanyExists(db, companyId);
     await checkReferences(companyId, input);
-    if (await db('vehicles').where({ vin: input.vin }).first('id')) throw conflict(VIN_TAKEN);
+    if (await vinTaken(input.vin)) throw conflict(VIN_TAKEN);
 
     // The public vehicle database fills what the user left out; offline, the bundled decoder does.
     const decoded = await vin.decode(input.vin);
@@ -180,7 +185,7 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
     const vehicle = await findVisible(ctx);
     const input = parse(VehicleUpdateSchema, ctx.request.body, 'vehicle');
     const movesCompany = input.companyId !== undefined && input.companyId !== vehicle.companyId;
-    if (movesCompany && user.role !== 'SUPER_ADMIN') {
+    if (movesCompany && !canChooseCompany(user.role)) {
       throw forbidden('Only a super administrator can move a vehicle to another company');
     }
     const companyId = input.companyId ?? vehicle.companyId;
@@ -191,12 +196,12 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
       input.buyerId ??= null;
     }
     await checkReferences(companyId, input);
-    if (input.vin && input.vin !== vehicle.vin && (await db('vehicles').where({ vin: input.vin }).first('id'))) throw conflict(VIN_TAKEN);
+    if (input.vin && input.vin !== vehicle.vin && (await vinTaken(input.vin))) throw conflict(VIN_TAKEN);
 
     await uniqueOr409(VIN_TAKEN, () =>
       db.transaction(async (trx) => {
         // The status it replaces, read again under the row's lock (see the status route).
-        const { status: previousStatus } = await trx('vehicles').where({ id: vehicle.id }).forUpdate().first('status');
+        const { status: previousStatus } = (await Vehicle.query(trx).findById(vehicle.id).forUpdate().select('status'))!;
         if (Object.keys(input).length) await Vehicle.query(trx).patch(input).findById(vehicle.id);
         if (input.status && input.status !== previousStatus) await recordStatusChange(trx, vehicle.id, previousStatus, input.status, user.id);
         if (movesCompany) await moveRecordFiles(trx, { vehicleId: vehicle.id }, companyId);
@@ -213,7 +218,7 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
     await db.transaction(async (trx) => {
       // Read and changed in one transaction, the row locked on MySQL: two changes at once
       // record their history in the order they were made, each from the status it replaced.
-      const current = await scopeVehicles(trx('vehicles'), user).where('vehicles.id', id).forUpdate().first('vehicles.status');
+      const current = await Vehicle.query(trx).modify('scopedTo', user).findById(id).forUpdate().select('vehicles.status');
       if (!current) throw notFound('Vehicle not found');
       const { status } = parse(VehicleStatusSchema, ctx.request.body, 'status');
       if (status === current.status) return;

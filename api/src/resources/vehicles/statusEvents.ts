@@ -1,14 +1,32 @@
 import type { Knex } from 'knex';
+import type { RelationMappings } from 'objection';
+import { BaseModel } from '../baseModel';
+import { User } from '../users/model';
 
-/** Every status change is recorded (who, when, from, to) in the same transaction as the change. */
-export async function recordStatusChange(trx: Knex, vehicleId: number, fromStatus: string | null, toStatus: string, userId: number) {
-  await trx('vehicle_status_events').insert({ vehicleId, fromStatus, toStatus, userId, createdAt: new Date().toISOString() });
+/** Every status change (who, when, from, to), recorded in the same transaction as the change. */
+export class VehicleStatusEvent extends BaseModel {
+  static tableName = 'vehicle_status_events';
+
+  declare vehicleId: number;
+  declare fromStatus: string | null;
+  declare toStatus: string;
+  declare userId: number | null;
+  declare createdAt: string;
+
+  static relationMappings = (): RelationMappings => ({
+    user: { relation: BaseModel.BelongsToOneRelation, modelClass: () => User, join: { from: 'vehicle_status_events.userId', to: 'users.id' } },
+  });
 }
 
-export async function statusHistory(db: Knex, vehicleId: number) {
-  return db('vehicle_status_events as e')
-    .leftJoin('users as u', 'u.id', 'e.userId')
-    .where('e.vehicleId', vehicleId)
-    .orderBy([{ column: 'e.createdAt', order: 'asc' }, { column: 'e.id', order: 'asc' }])
-    .select('e.id', 'e.fromStatus', 'e.toStatus', 'e.userId', 'u.username', 'e.createdAt');
+export async function recordStatusChange(trx: Knex, vehicleId: number, fromStatus: string | null, toStatus: string, userId: number) {
+  await VehicleStatusEvent.query(trx).insert({ vehicleId, fromStatus, toStatus, userId });
+}
+
+/** A vehicle's history, oldest first, with each change's author. */
+export function statusHistory(db: Knex, vehicleId: number) {
+  return VehicleStatusEvent.query(db)
+    .leftJoinRelated('user')
+    .where('vehicle_status_events.vehicleId', vehicleId)
+    .orderBy([{ column: 'vehicle_status_events.createdAt', order: 'asc' }, { column: 'vehicle_status_events.id', order: 'asc' }])
+    .select('vehicle_status_events.id', 'vehicle_status_events.fromStatus', 'vehicle_status_events.toStatus', 'vehicle_status_events.userId', 'user.username', 'vehicle_status_events.createdAt');
 }

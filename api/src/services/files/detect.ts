@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../domain/errors';
 
 /**
  * What a file is, by its content (magic bytes), never by its name or claimed type.
@@ -57,5 +57,5 @@ export async function detectFile(path: string, accept: Accept): Promise<Detected
   if (mime === DOCX) return { kind: 'DOCUMENT', mimeType: DOCX, extension: 'docx' };
   if (mime === 'application/x-cfb' && (await isWordCompoundFile(path))) return { kind: 'DOCUMENT', mimeType: DOC, extension: 'doc' };
   if (!type && accept.text && (await isPlainText(path))) return { kind: 'DOCUMENT', mimeType: 'text/plain; charset=utf-8', extension: 'txt' };
-  throw new HttpError(415, 'request.unsupportedMediaType', `This type of file is not accepted. Accepted: ${acceptedNames(accept)}.`);
+  throw new DomainError('unsupportedMediaType', 'request.unsupportedMediaType', `This type of file is not accepted. Accepted: ${acceptedNames(accept)}.`);
 }

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../domain/errors';
 
 /** A decompression bomb never allocates: sharp refuses anything over 50 megapixels from the header. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
@@ -11,8 +11,8 @@ const THUMBNAIL_SIDE = 320;
 export type ProcessedImage = { original: Buffer; compressed: Buffer; thumbnail: Buffer; width: number; height: number };
 
 const tooLarge = () =>
-  new HttpError(400, 'validation.failed', `The image is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
-const unreadable = () => new HttpError(415, 'request.unsupportedMediaType', 'The image could not be read: it is damaged or not really an image');
+  new DomainError('invalid', 'validation.failed', `The image is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
+const unreadable = () => new DomainError('unsupportedMediaType', 'request.unsupportedMediaType', 'The image could not be read: it is damaged or not really an image');
 
 /**
  * Turns an upload into what we store: the original (turned upright by its EXIF orientation and
@@ -51,12 +51,12 @@ export async function assertPixelBudget(paths: string[], maxPixels: number): Pro
       if (width * height > MAX_IMAGE_PIXELS) throw tooLarge();
       total += pixels;
     } catch (error) {
-      if (error instanceof HttpError) throw error;
+      if (error instanceof DomainError) throw error;
       // Not an image sharp reads: the file's own checks say what is wrong with it.
     }
   }
   if (total > maxPixels) {
-    throw new HttpError(413, 'request.tooManyPixels', `The images of one upload may have ${Math.round(maxPixels / 1_000_000)} megapixels in all; these have ${Math.ceil(total / 1_000_000)}. Send them in several uploads.`);
+    throw new DomainError('tooLarge', 'request.tooManyPixels', `The images of one upload may have ${Math.round(maxPixels / 1_000_000)} megapixels in all; these have ${Math.ceil(total / 1_000_000)}. Send them in several uploads.`);
   }
 }
 
@@ -86,7 +86,7 @@ async function processNow(path: string, mimeType: string): Promise<ProcessedImag
     ]);
     return { original: original.data, compressed, thumbnail, width: original.info.width, height: original.info.height };
   } catch (err) {
-    if (err instanceof HttpError) throw err;
+    if (err instanceof DomainError) throw err;
     if (/pixel limit/i.test(String((err as Error).message))) throw tooLarge();
     throw unreadable();
   }

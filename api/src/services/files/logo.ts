@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../domain/errors';
 import { MAX_IMAGE_PIXELS, decodingImage } from './images';
 
 /** A company logo as uploaded: one PNG, JPEG or WebP image of at most 2 MB. */
@@ -8,8 +8,8 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_MAX_WIDTH = 800;
 export const LOGO_MAX_HEIGHT = 300;
 
-const unreadable = () => new HttpError(415, 'request.unsupportedMediaType', 'The logo could not be read: it is damaged or not really an image');
-const tooLarge = () => new HttpError(400, 'validation.failed', `The logo is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`, { file: 'has too many pixels' });
+const unreadable = () => new DomainError('unsupportedMediaType', 'request.unsupportedMediaType', 'The logo could not be read: it is damaged or not really an image');
+const tooLarge = () => new DomainError('invalid', 'validation.failed', `The logo is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`, { file: 'has too many pixels' });
 
 /**
  * The logo we store: turned upright, fitted inside 800 × 300 without enlarging, re-encoded as PNG

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../domain/errors';
 import { CAR_COLOR_NAMES, type CarColor } from './colors';
 import type { OllamaVision } from './ollamaVision';
 
@@ -46,7 +46,7 @@ export async function analyseDamage(vision: OllamaVision, images: Buffer[]): Pro
   let arabic = findings.summaryAr;
   if (!isArabicScript(arabic)) {
     arabic = (await vision.ask(TranslationAnswer, `Translate this car inspection report into Arabic, in Arabic script:\n\n${findings.summaryEn}`)).arabic;
-    if (!isArabicScript(arabic)) throw new HttpError(502, 'service.unavailable', 'The AI model did not write the Arabic report in Arabic. Try again.');
+    if (!isArabicScript(arabic)) throw new DomainError('dependencyFailed', 'service.unavailable', 'The AI model did not write the Arabic report in Arabic. Try again.');
   }
   return { en: formatFindings(findings, 'en'), ar: arabic, findings };
 }

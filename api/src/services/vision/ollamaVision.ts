@@ -1,6 +1,6 @@
 import { Ollama } from 'ollama';
 import { z } from 'zod';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../domain/errors';
 
 export type OllamaSettings = { host: string; model: string; timeoutMs: number };
 export type VisionStatus = { host: string; model: string; reachable: boolean; modelPresent: boolean };
@@ -10,7 +10,8 @@ const STATUS_CACHE_MS = 15_000;
 
 /**
  * The local vision model through Ollama. Every call has a deadline; a missing server, a missing
- * model, a timeout and an answer that does not fit the schema each become a clear HTTP error.
+ * model, a timeout and an answer that does not fit the schema each become a clear domain error
+ * (the HTTP layer gives each its status).
  */
 export function createOllamaVision(settings: OllamaSettings) {
   const withDeadline = (ms: number) => (input: RequestInfo | URL, init?: RequestInit) =>
@@ -20,18 +21,18 @@ export function createOllamaVision(settings: OllamaSettings) {
   let cached: { status: VisionStatus; until: number } | null = null;
 
   const unreachable = () =>
-    new HttpError(503, 'service.unavailable', `The local AI (Ollama) is not reachable at ${settings.host}. Start it with "ollama serve" or set OLLAMA_HOST.`);
+    new DomainError('unavailable', 'service.unavailable', `The local AI (Ollama) is not reachable at ${settings.host}. Start it with "ollama serve" or set OLLAMA_HOST.`);
   const modelMissing = () =>
-    new HttpError(503, 'service.unavailable', `The vision model ${settings.model} is not installed in Ollama. Run "ollama pull ${settings.model}".`);
+    new DomainError('unavailable', 'service.unavailable', `The vision model ${settings.model} is not installed in Ollama. Run "ollama pull ${settings.model}".`);
 
-  function toHttpError(err: unknown): HttpError {
-    if (err instanceof HttpError) return err;
+  function toDomainError(err: unknown): DomainError {
+    if (err instanceof DomainError) return err;
     const e = err as { name?: string; status_code?: number; message?: string; cause?: { code?: string } };
     if (e.name === 'TimeoutError' || e.name === 'AbortError') {
-      return new HttpError(504, 'service.unavailable', `The AI model did not answer within ${Math.round(settings.timeoutMs / 1000)} s. Try again, or use a lighter model.`);
+      return new DomainError('dependencyTimedOut', 'service.unavailable', `The AI model did not answer within ${Math.round(settings.timeoutMs / 1000)} s. Try again, or use a lighter model.`);
     }
     if (e.status_code === 404 || /not found/i.test(e.message ?? '')) return modelMissing();
-    if (e.status_code && e.status_code >= 400) return new HttpError(502, 'service.unavailable', `The AI model failed: ${e.message ?? 'unknown error'}`);
+    if (e.status_code && e.status_code >= 400) return new DomainError('dependencyFailed', 'service.unavailable', `The AI model failed: ${e.message ?? 'unknown error'}`);
     return unreachable();
   }
 
@@ -63,16 +64,16 @@ export function createOllamaVision(settings: OllamaSettings) {
       });
       content = response.message.content;
     } catch (err) {
-      throw toHttpError(err);
+      throw toDomainError(err);
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(content);
     } catch {
-      throw new HttpError(502, 'service.unavailable', 'The AI model answered with something that is not JSON. Try again.');
+      throw new DomainError('dependencyFailed', 'service.unavailable', 'The AI model answered with something that is not JSON. Try again.');
     }
     const result = schema.safeParse(parsed);
-    if (!result.success) throw new HttpError(502, 'service.unavailable', 'The AI model answered in an unexpected shape. Try again.');
+    if (!result.success) throw new DomainError('dependencyFailed', 'service.unavailable', 'The AI model answered in an unexpected shape. Try again.');
     return result.data;
   }
 

@@ -1,0 +1,28 @@
+import type { VehicleStatus } from '@domain/statuses';
+import { sendJson } from '../providers/http';
+
+/** GET /api/dashboard: everything the dashboard shows, scoped to the signed-in role. */
+export interface DashboardData {
+  counts: { vehicles: number; containers: number; ports: number; companies?: number; users?: number };
+  byStatus: { status: VehicleStatus; count: number; vehicles: { id: number; vin: string; make: string | null; model: string | null; year: number | null }[] }[] | null;
+  recentVehicles: { id: number; vin: string; make: string | null; model: string | null; year: number | null; status: VehicleStatus; createdAt: string }[];
+  recentCompanies: { id: number; name: string; code: string; active: boolean; createdAt: string }[] | null;
+  /** A buyer's cars arriving within 14 days or overdue, not yet delivered, soonest first (buyers only). */
+  arrivingSoon?: ArrivingVehicle[];
+}
+
+export interface ArrivingVehicle {
+  id: number;
+  vin: string;
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  status: VehicleStatus;
+  containerNumber: string;
+  arrivalDate: string;
+  toPortName: string | null;
+  toPortNameAr: string | null;
+  toPortCountry: string | null;
+}
+
+export const fetchDashboard = () => sendJson<DashboardData>('GET', '/dashboard');

@@ -1,0 +1,30 @@
+import type { RelationMappings } from 'objection';
+import { BaseModel } from '../baseModel';
+import { Vehicle } from '../vehicles/model';
+import { Container } from '../containers/model';
+
+/** A photo or document of a vehicle or of a container; its bytes are in file_chunks (services/files/chunks.ts). */
+export class VehicleFile extends BaseModel {
+  static tableName = 'vehicle_files';
+  static numberColumns = ['fileSize'];
+
+  declare vehicleId: number | null;
+  declare containerId: number | null;
+  declare companyId: number;
+  declare fileType: 'IMAGE' | 'DOCUMENT';
+  declare fileName: string;
+  declare mimeType: string;
+  declare fileSize: number;
+  declare width: number | null;
+  declare height: number | null;
+  declare uploadedBy: number | null;
+  declare createdAt: string;
+
+  static relationMappings = (): RelationMappings => ({
+    vehicle: { relation: BaseModel.BelongsToOneRelation, modelClass: () => Vehicle, join: { from: 'vehicle_files.vehicleId', to: 'vehicles.id' } },
+    container: { relation: BaseModel.BelongsToOneRelation, modelClass: () => Container, join: { from: 'vehicle_files.containerId', to: 'containers.id' } },
+  });
+}
+
+/** What a record's file list and a file answer carry (never the bytes). */
+export const FILE_COLUMNS = ['id', 'vehicleId', 'containerId', 'fileType', 'fileName', 'mimeType', 'fileSize', 'width', 'height', 'uploadedBy', 'createdAt'];

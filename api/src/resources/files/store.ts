@@ -1,0 +1,64 @@
+import { createReadStream } from 'node:fs';
+import type { Knex } from 'knex';
+import type { UploadedFile } from '../../services/files/uploadedFile';
+import { detectFile, type Accept, type DetectedFile } from '../../services/files/detect';
+import { assertPixelBudget, processImage } from '../../services/files/images';
+import { writeChunks, writeChunksFromStream } from '../../services/files/chunks';
+import { safeFileName, withExtension } from '../../services/files/names';
+import { FILE_COLUMNS, VehicleFile } from './model';
+
+export type FileOwner = { vehicleId: number } | { containerId: number };
+
+/**
+ * Stores the files of one upload for a vehicle or a container. Every file's type is checked before
+ * anything is written; images are processed outside any transaction (sharp takes a while and
+ * SQLite has one writer); each file is written in its own short transaction, and if a later file
+ * fails the earlier ones of this upload are removed, so a refused upload changes nothing.
+ */
+export async function storeRecordFiles(db: Knex, files: UploadedFile[], owner: FileOwner, companyId: number, userId: number, maxPixels: number) {
+  const accept: Accept = { images: true, text: false };
+  const detected: DetectedFile[] = [];
+  for (const file of files) detected.push(await detectFile(file.path, accept));
+  await assertPixelBudget(files.filter((_, i) => detected[i].kind === 'IMAGE').map((file) => file.path), maxPixels);
+
+  const createdIds: number[] = [];
+  try {
+    for (const [i, file] of files.entries()) {
+      const type = detected[i];
+      const fileName = safeFileName(withExtension(safeFileName(file.name, type.extension), type.extension));
+      const row = { ...owner, companyId, fileType: type.kind, fileName, mimeType: type.mimeType, uploadedBy: userId };
+      if (type.kind === 'IMAGE') {
+        const image = await processImage(file.path, type.mimeType);
+        const id = await db.transaction(async (trx) => {
+          const { id: fileId } = await VehicleFile.query(trx).insert({ ...row, fileSize: image.original.length, width: image.width, height: image.height });
+          const chunkOwner = { vehicleFileId: fileId };
+          await writeChunks(trx, chunkOwner, 'original', image.original);
+          await writeChunks(trx, chunkOwner, 'compressed', image.compressed);
+          await writeChunks(trx, chunkOwner, 'thumbnail', image.thumbnail);
+          return fileId;
+        });
+        createdIds.push(id);
+      } else {
+        const id = await db.transaction(async (trx) => {
+          const { id: fileId } = await VehicleFile.query(trx).insert({ ...row, fileSize: file.size });
+          await writeChunksFromStream(trx, { vehicleFileId: fileId }, 'original', createReadStream(file.path));
+          return fileId;
+        });
+        createdIds.push(id);
+      }
+    }
+  } catch (err) {
+    if (createdIds.length) await VehicleFile.query(db).whereIn('id', createdIds).delete();
+    throw err;
+  }
+  return VehicleFile.query(db).whereIn('id', createdIds).orderBy('id').select(FILE_COLUMNS);
+}
+
+/**
+ * A file's company is its record's company, always: when a vehicle or container moves to another
+ * company, its files move in the same transaction. (They once kept the old company, and deleting
+ * that company then deleted the files of a car that no longer belonged to it.)
+ */
+export async function moveRecordFiles(trx: Knex, owner: FileOwner, companyId: number): Promise<void> {
+  await VehicleFile.query(trx).where(owner).patch({ companyId });
+}

@@ -1,0 +1,361 @@
+import Database from 'better-sqlite3';
+import knex from 'knex';
+import type { ReaderPool } from './readerPool';
+
+type Connection = Database.Database;
+type Waiter = { lease: Lease; resolve: () => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
+
+export type SqliteConnectionsOptions = {
+  filename: string;
+  /** Settings of the writer connection (PRAGMAs), run once it is open. */
+  setupWriter: (writer: Connection) => void;
+  /** Where plain reads run; null runs everything on the writer connection. */
+  readers: ReaderPool | null;
+  /** How long a lease waits for the writer connection (held by a write or a transaction). */
+  writerWaitMs: number;
+  /** A plain read known to take less (and to answer little) runs on the event loop, where it costs less than the trip to a reader. */
+  shortReadMs: number;
+};
+
+/**
+ * Statements that must run on the writer connection although they only read: PRAGMAs read and
+ * set that connection's own settings, and these functions report its own last statement.
+ */
+const WRITER_ONLY = /^\s*pragma\b|\b(last_insert_rowid|changes|total_changes)\s*\(/i;
+
+/**
+ * What a SQL text is: whether it answers rows, whether it is a plain read a reader may run, and
+ * for a plain read what it cost lately: SQLite's time (a moving average, ms) and the bytes of
+ * text and BLOB of its last answer.
+ */
+type Kind = { reader: boolean; plainRead: boolean; ms?: number; bytes: number };
+/** Kinds remembered, by SQL text (knex sends the same few texts again and again). */
+const KINDS_KEPT = 500;
+/** An answer this large (a file chunk is 1 MiB) is read on a reader, however fast SQLite finds it. */
+const BULKY_BYTES = 64 * 1024;
+/** How much the last run moves the average: a slow run sends the next ones to a reader at once. */
+const LATEST_WEIGHT = 0.3;
+
+/** The bytes of text and BLOB in rows read on the event loop. */
+function bytesOf(rows: unknown[]): number {
+  let bytes = 0;
+  for (const row of rows as Record<string, unknown>[]) {
+    for (const key in row) {
+      const value = row[key];
+      if (typeof value === 'string') bytes += value.length;
+      else if (value instanceof Uint8Array) bytes += value.byteLength;
+    }
+  }
+  return bytes;
+}
+
+/**
+ * The connections of the embedded database, as knex's better-sqlite3 dialect sees them, given
+ * to knex through its public `connectionPool` option. knex takes a connection from this pool for
+ * each query, or for a whole transaction, and gives it back after; here each is a lease of the
+ * one writer connection, lent to one lease at a time, exactly as knex's own pool of one
+ * connection lends it. A lease has better-sqlite3's own surface (prepare, then the statement's
+ * reader flag, all, run), and knex awaits what all and run answer, so the lease decides where a
+ * statement runs:
+ *
+ * - a plain read (a SELECT that is the lease's first statement, or follows only other reads)
+ *   hands the writer back at once and runs on a reader thread (ReaderPool): the event loop
+ *   never runs it, and the next write need not wait for it. In WAL mode it sees every commit
+ *   made before it starts, a write just acknowledged to the same request included. A read known
+ *   to be short (under shortReadMs, answering little) runs on the writer instead, on the event
+ *   loop as before: the trip to a reader and back costs more than such a read, and on two cores
+ *   the mixed load lost a quarter of its throughput when every read made it. What each SQL text
+ *   costs is learnt as it runs, so a search that scans every vehicle, or a file chunk, always
+ *   goes to a reader;
+ * - everything else (writes, DDL, PRAGMAs, BEGIN, and every statement after them in the same
+ *   lease) runs on the writer, synchronously as before: a transaction's reads see its writes.
+ *
+ * knex still builds every statement and shapes every answer (first, pluck, count, returning).
+ * Code that takes a connection from knex and uses it as better-sqlite3's Database directly
+ * (rate-limiter-flexible's SQLite store does: prepare().get(), transaction()) gets the writer,
+ * as it did from knex's own pool.
+ */
+export class SqliteConnections {
+  private writer?: Connection;
+  private holder?: Lease;
+  private readonly waiting: Waiter[] = [];
+  private lent = 0;
+  private closed = false;
+  private readonly kinds = new Map<string, Kind>();
+  /** How many statements ran where (tests check the routing with it). */
+  readonly counts = { onReaders: 0, onWriter: 0 };
+
+  constructor(private readonly options: SqliteConnectionsOptions) {}
+
+  // knex's external-pool interface, the shape of a tarn pool.
+
+  acquire(): { promise: Promise<Lease> } {
+    const lease = async () => {
+      if (this.closed) throw new Error('The database is closed');
+      // Opened on first use, as knex's own pool does: the file and its WAL mode exist before any reader opens it.
+      this.openWriter();
+      const lease = new Lease(this);
+      // Past the deadline, knex's own error for a pool with no free connection (a 503).
+      await this.takeWriter(lease, () => new knex.KnexTimeoutError(`Knex: Timeout acquiring a connection: the SQLite writer was busy for ${this.options.writerWaitMs} ms`));
+      this.lent++;
+      return lease;
+    };
+    return { promise: lease() };
+  }
+
+  release(lease: Lease): boolean {
+    lease.end();
+    this.lent--;
+    return true;
+  }
+
+  /** knex calls this only for pools it owns; closeDb closes this one with close(). */
+  async destroy(): Promise<void> {
+    await this.close();
+  }
+
+  numUsed() {
+    return this.lent;
+  }
+  numFree() {
+    return this.holder ? 0 : 1;
+  }
+  numPendingAcquires() {
+    return this.waiting.length;
+  }
+
+  // Our own.
+
+  get readers(): ReaderPool | null {
+    return this.options.readers;
+  }
+
+  /** Runs fn on the writer connection if it is open (a change of its settings). */
+  withWriter(fn: (writer: Connection) => void) {
+    if (this.writer?.open) fn(this.writer);
+  }
+
+  /** Closes the readers, then the writer: the last connection to close checkpoints the log. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const waiter of this.waiting.splice(0)) {
+      clearTimeout(waiter.timer);
+      waiter.reject(new Error('The database is closed'));
+    }
+    await this.options.readers?.close();
+    if (this.writer?.open) this.writer.close();
+  }
+
+  writerConnection(): Connection {
+    return this.openWriter();
+  }
+
+  /**
+   * What sql is, told by preparing it on the writer the first time (which also checks it, and
+   * throws as knex expects), then remembered: a plain read seen before is not prepared on the
+   * event loop at all. The statement is answered when it was prepared now.
+   */
+  kindOf(sql: string): { kind: Kind; statement?: Database.Statement } {
+    const known = this.kinds.get(sql);
+    if (known) {
+      this.kinds.delete(sql);
+      this.kinds.set(sql, known);
+      return { kind: known };
+    }
+    const statement = this.openWriter().prepare(sql);
+    const kind: Kind = { reader: statement.reader, plainRead: this.options.readers !== null && statement.reader && statement.readonly && !WRITER_ONLY.test(sql), bytes: 0 };
+    this.kinds.set(sql, kind);
+    if (this.kinds.size > KINDS_KEPT) this.kinds.delete(this.kinds.keys().next().value!);
+    return { kind, statement };
+  }
+
+  /**
+   * Whether a plain read is short enough for the event loop: it ran before (a SQL text never seen
+   * goes to a reader), SQLite took less than shortReadMs on average, and it answered little.
+   */
+  isShort(kind: Kind): boolean {
+    return kind.ms !== undefined && kind.ms < this.options.shortReadMs && kind.bytes < BULKY_BYTES;
+  }
+
+  /** Remembers what a plain read just cost, wherever it ran. */
+  learn(kind: Kind, ms: number, bytes: number) {
+    kind.ms = kind.ms === undefined ? ms : kind.ms * (1 - LATEST_WEIGHT) + ms * LATEST_WEIGHT;
+    kind.bytes = bytes;
+  }
+
+  /** The writer for this lease: undefined when it has it now, else a wait behind the leases before it (FIFO). */
+  takeWriter(lease: Lease, late: () => Error): Promise<void> | undefined {
+    if (this.holder === lease) return undefined;
+    if (!this.holder) {
+      this.holder = lease;
+      return undefined;
+    }
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        lease,
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          this.waiting.splice(this.waiting.indexOf(waiter), 1);
+          reject(late());
+        }, this.options.writerWaitMs),
+      };
+      this.waiting.push(waiter);
+    });
+  }
+
+  giveBackWriter(lease: Lease) {
+    if (this.holder !== lease) return;
+    // A transaction knex could not end (a failed COMMIT and ROLLBACK) must not pass to the next lease.
+    if (this.writer?.open && this.writer.inTransaction) {
+      try {
+        this.writer.exec('ROLLBACK');
+      } catch {
+        // Nothing more to undo.
+      }
+    }
+    const next = this.waiting.shift();
+    this.holder = next?.lease;
+    if (next) {
+      clearTimeout(next.timer);
+      next.resolve();
+    }
+  }
+
+  private openWriter(): Connection {
+    if (this.writer?.open) return this.writer;
+    if (this.closed) throw new Error('The database is closed');
+    const writer = new Database(this.options.filename);
+    try {
+      this.options.setupWriter(writer);
+    } catch (error) {
+      writer.close();
+      throw error;
+    }
+    this.writer = writer;
+    return writer;
+  }
+}
+
+/**
+ * One connection as knex sees it, for one query or one transaction. It holds the writer from
+ * the start (`lent`); a plain read gives it back (`none`) and runs on a reader; a statement on
+ * the writer keeps it to the end (`used`).
+ */
+export class Lease {
+  state: 'lent' | 'none' | 'used' = 'lent';
+
+  constructor(private readonly pool: SqliteConnections) {}
+
+  prepare(sql: string): LeaseStatement {
+    return new LeaseStatement(this.pool, this, sql);
+  }
+
+  // better-sqlite3's Database, for code that uses the connection directly.
+
+  transaction(fn: (...args: unknown[]) => unknown) {
+    const run = this.pool.writerConnection().transaction(fn);
+    return (...args: unknown[]) => this.onWriter(() => run(...args));
+  }
+
+  exec(sql: string) {
+    return this.onWriter(() => this.pool.writerConnection().exec(sql));
+  }
+
+  pragma(sql: string, options?: Database.PragmaOptions) {
+    return this.onWriter(() => this.pool.writerConnection().pragma(sql, options));
+  }
+
+  /**
+   * Runs work on the writer: at once while this lease holds it (so code using the connection
+   * directly stays synchronous, as with better-sqlite3), else once it is this lease's again
+   * (SQLITE_BUSY past the deadline, a 503).
+   */
+  onWriter<T>(work: () => T): T | Promise<T> {
+    if (this.state !== 'none') {
+      this.state = 'used';
+      this.pool.counts.onWriter++;
+      return work();
+    }
+    const wait = this.pool.takeWriter(this, () => new Database.SqliteError('The SQLite writer was busy for too long', 'SQLITE_BUSY'));
+    return (wait ?? Promise.resolve()).then(() => {
+      this.state = 'used';
+      return this.onWriter(work);
+    });
+  }
+
+  /** Before a plain read: the writer goes back to the pool, unless a statement of this lease ran on it. */
+  readsElsewhere(): boolean {
+    if (this.state === 'used') return false;
+    if (this.state === 'lent') this.pool.giveBackWriter(this);
+    this.state = 'none';
+    return true;
+  }
+
+  end() {
+    if (this.state !== 'none') this.pool.giveBackWriter(this);
+    this.state = 'none';
+  }
+}
+
+/** A prepared statement as knex's better-sqlite3 dialect uses one (reader, safeIntegers, all, run), and get for direct use. */
+class LeaseStatement {
+  /** Whether it answers rows (knex then calls all, else run). */
+  readonly reader: boolean;
+  private readonly kind: Kind;
+  private prepared?: Database.Statement;
+  private safe?: boolean;
+
+  constructor(
+    private readonly pool: SqliteConnections,
+    private readonly lease: Lease,
+    private readonly sql: string,
+  ) {
+    const kind = pool.kindOf(sql);
+    this.kind = kind.kind;
+    this.reader = kind.kind.reader;
+    this.prepared = kind.statement;
+  }
+
+  safeIntegers(flag = true) {
+    this.safe = flag;
+    this.prepared?.safeIntegers(flag);
+    return this;
+  }
+
+  all(...params: unknown[]) {
+    const { kind, pool } = this;
+    if (kind.plainRead && this.lease.state === 'lent' && pool.isShort(kind)) {
+      // Here, on the writer this lease holds: synchronously, as before the readers.
+      const started = performance.now();
+      const rows = this.lease.onWriter(() => this.writerStatement().all(...params)) as unknown[];
+      pool.learn(kind, performance.now() - started, bytesOf(rows));
+      return rows;
+    }
+    if (kind.plainRead && this.lease.readsElsewhere()) {
+      pool.counts.onReaders++;
+      return pool.readers!.run(this.sql, params, this.safe).then(({ rows, ms, bytes }) => {
+        pool.learn(kind, ms, bytes);
+        return rows;
+      });
+    }
+    return this.lease.onWriter(() => this.writerStatement().all(...params));
+  }
+
+  run(...params: unknown[]) {
+    return this.lease.onWriter(() => this.writerStatement().run(...params));
+  }
+
+  get(...params: unknown[]) {
+    return this.lease.onWriter(() => this.writerStatement().get(...params));
+  }
+
+  /** The statement on the writer connection, prepared there if it was not yet. */
+  private writerStatement(): Database.Statement {
+    if (!this.prepared) {
+      this.prepared = this.pool.writerConnection().prepare(this.sql);
+      if (this.safe !== undefined) this.prepared.safeIntegers(this.safe);
+    }
+    return this.prepared;
+  }
+}

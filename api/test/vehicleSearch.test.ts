@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDb, createDb, selectRows } from '../src/db';
+import { ENGINES, createTestDatabase } from './support/engines';
+import { contentRange, getList, ids } from './support/lists';
+import { startTestApp, type TestApp } from './support/testApp';
+import { seedWorld, type World } from './support/world';
+import { validVin } from './support/vins';
+
+/**
+ * The vehicle search (filter.q) means the same on both engines and whichever way it is answered
+ * (the trigram index on SQLite from three characters, a LIKE otherwise): any part of the VIN, make
+ * or model, whatever the case, with LIKE's wildcards taken literally, Arabic included, and kept
+ * up to date as vehicles are added, changed and deleted.
+ */
+describe.each(ENGINES)('vehicle search on %s', (engine) => {
+  let t: TestApp;
+  let w: World;
+  const made: Record<string, number> = {};
+
+  const add = async (key: string, fields: Record<string, unknown>) => {
+    const res = await w.clients.SHIPPER.post('/api/vehicles').send({ vin: validVin(), ...fields });
+    expect(res.status).toBe(201);
+    made[key] = res.body.id;
+    return res.body as { id: number; vin: string };
+  };
+  /**
+   * The shipper's search (its company's rows, a LIKE) and the super admin's (every company, the
+   * index from three characters) must find the same vehicles here: only this company has any.
+   */
+  const search = async (q: string) => {
+    const [own, every] = await Promise.all(
+      [w.clients.SHIPPER, w.clients.SUPER_ADMIN].map(async (client) => ids(await getList(client, '/api/vehicles', { filter: { q }, range: [0, 99] }))),
+    );
+    expect(every, `super admin's search for ${q}`).toEqual(own);
+    return own;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    w = await seedWorld(t);
+    await add('land', { make: 'Toyota', model: 'Land Cruiser' });
+    await add('percent', { make: 'Nissan', model: 'Patrol 100%' });
+    await add('underscore', { make: 'Kia', model: 'K_5 GT' });
+    await add('arabic', { make: 'تويوتا', model: 'كامري' });
+    await add('plain', { make: 'Honda', model: 'Accord' });
+  });
+  afterAll(() => t.close());
+
+  it('finds any part of the make or model, whatever the case', async () => {
+    expect(await search('CRUIS')).toEqual([made.land]);
+    expect(await search('and cr')).toEqual([made.land]);
+    expect(await search('honda')).toEqual([made.plain]);
+    expect(await search('cor')).toEqual([made.plain]);
+    expect(await search('  accord  ')).toEqual([made.plain]);
+  });
+
+  it('finds a VIN by any part of it, tails included', async () => {
+    const car = await add('vin', { vin: validVin('JTJHY7AX'), make: 'Lexus', model: 'LX' });
+    for (const part of [car.vin.slice(-6), car.vin.slice(-6).toLowerCase(), car.vin.slice(2, 9), car.vin]) {
+      expect(await search(part), part).toEqual([car.id]);
+    }
+  });
+
+  it('takes % and _ literally, short texts included', async () => {
+    expect(await search('100%')).toEqual([made.percent]);
+    expect(await search('0%')).toEqual([made.percent]);
+    expect(await search('%')).toEqual([made.percent]);
+    expect(await search('K_5')).toEqual([made.underscore]);
+    expect(await search('_')).toEqual([made.underscore]);
+    expect(await search('K%5')).toEqual([]);
+    expect(await search('"')).toEqual([]);
+    expect(await search('a "b')).toEqual([]);
+  });
+
+  it('finds Arabic text', async () => {
+    expect(await search('تويو')).toEqual([made.arabic]);
+    expect(await search('كامري')).toEqual([made.arabic]);
+    expect(await search('امر')).toEqual([made.arabic]);
+  });
+
+  it('follows changes: a new make is found, the old one no longer, a deleted vehicle never', async () => {
+    const car = await add('changing', { make: 'Mazda', model: 'Miata' });
+    expect(await search('miata')).toEqual([car.id]);
+    expect((await w.clients.SHIPPER.patch(`/api/vehicles/${car.id}`).send({ model: 'Roadster' })).status).toBe(200);
+    expect(await search('miata')).toEqual([]);
+    expect(await search('roadst')).toEqual([car.id]);
+    expect((await w.clients.SHIPPER.delete(`/api/vehicles/${car.id}`)).status).toBe(200);
+    expect(await search('roadst')).toEqual([]);
+  });
+
+  it('counts what it finds, within the caller’s scope', async () => {
+    const res = await getList(w.clients.SHIPPER, '/api/vehicles', { filter: { q: 'o' }, range: [0, 0] });
+    expect(contentRange(res).total).toBe((await search('o')).length);
+    // Another company's staff never find this company's vehicles.
+    const otherCompany = await t.signedIn(w.adminB.username);
+    expect(ids(await getList(otherCompany, '/api/vehicles', { filter: { q: 'cruiser' } }))).toEqual([]);
+  });
+});
+
+describe.each(ENGINES)('the vehicle search index on %s', (engine) => {
+  it('takes in the vehicles already there when it is created', async () => {
+    const database = await createTestDatabase(engine);
+    const db = createDb(database.url);
+    try {
+      await db.migrate.latest();
+      const [, undone] = await db.migrate.down({ name: '20261125000200_vehicle_search' });
+      expect(undone).toEqual(['20261125000200_vehicle_search']);
+      const now = new Date().toISOString();
+      const [companyId] = await db('companies').insert({ name: 'Before the index', code: 'BEFORE1', createdAt: now });
+      const [vehicleId] = await db('vehicles').insert({ vin: validVin('JTMHV01J'), make: 'Toyota', model: 'Land Cruiser', companyId, status: 'NEW_PURCHASE', createdAt: now });
+      await db.migrate.up({ name: '20261125000200_vehicle_search' });
+      const found =
+        engine === 'sqlite'
+          ? await selectRows<{ id: number }>(db, 'select rowid as id from vehicles_search where vehicles_search match ?', ['"cruis"'])
+          : await selectRows<{ id: number }>(db, "select vehicleId as id from vehicle_search_suffixes where suffix like 'cruis%'", []);
+      expect(found.map((row) => Number(row.id))).toEqual([Number(vehicleId)]);
+    } finally {
+      await closeDb(db);
+      await database.drop();
+    }
+  });
+});
