@@ -173,10 +173,28 @@ export async function respondWithList(
   // skipped row: page 400 of a million vehicles took 26 ms, against 0.2 ms for page 1.
   const baseTable = spec.idColumn.split('.').at(-2);
   const sortsOnJoin = baseTable !== undefined && sort[0].includes('.') && !sort[0].startsWith(`${baseTable}.`);
-  const pageIds = order(filtered.clone().clearSelect().select(spec.idColumn)).offset(page.offset).limit(page.limit);
-  const [[countRow], idRows] = (await Promise.all([counted, sortsOnJoin ? pageIds : withoutJoins(pageIds)])) as [{ total?: number | string }[], { id: number }[]];
-  const total = Number(countRow?.total ?? 0);
-  const ids = idRows.map((row) => row.id);
+  const pageIds = async (dir: 'asc' | 'desc', offset: number, limit: number) => {
+    const query = filtered.clone().clearSelect().select(spec.idColumn).orderBy(sort[0], dir).orderBy(spec.idColumn, dir).offset(offset).limit(limit);
+    return ((await (sortsOnJoin ? query : withoutJoins(query))) as { id: number }[]).map((row) => row.id);
+  };
+  const countTotal = async () => Number(((await counted) as { total?: number | string }[])[0]?.total ?? 0);
+  let total: number;
+  let ids: number[];
+  if (page.offset === 0) {
+    // The first page, by far the most read, counts and reads its ids at once.
+    [total, ids] = await Promise.all([countTotal(), pageIds(direction, 0, page.limit)]);
+  } else {
+    // Later pages count first: a page in the second half of the list is read from the list's end
+    // in the reverse order, so the last page of a million rows skips a few rows, not all the others.
+    // The reverse order is the exact mirror (both engines put NULLs first ascending, last descending);
+    // the page's rows are put in order when they are read below.
+    total = await countTotal();
+    const end = Math.min(page.offset + page.limit, total);
+    const skippedFromEnd = total - end;
+    if (page.offset >= total) ids = [];
+    else if (skippedFromEnd < page.offset) ids = await pageIds(direction === 'asc' ? 'desc' : 'asc', skippedFromEnd, end - page.offset);
+    else ids = await pageIds(direction, page.offset, page.limit);
+  }
   // The ids already meet the filters: the page's rows are read by id alone (a search is not run again).
   const rows = ids.length ? await order(base.clone().whereIn(spec.idColumn, ids)) : [];
   if (completePage) await completePage(rows);
