@@ -12,6 +12,7 @@ import * as analysisImageCount from './20261124600100_analysis_image_count';
 import * as listIndexes from './20261125000100_list_indexes';
 import * as vehicleSearch from './20261125000200_vehicle_search';
 import * as portCountryCodes from './20261126000100_port_country_codes';
+import * as companyRowCounts from './20261126000200_company_row_counts';
 
 /**
  * Migrations are listed here rather than discovered on disk, so they load the same way under
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261125000100_list_indexes': listIndexes,
   '20261125000200_vehicle_search': vehicleSearch,
   '20261126000100_port_country_codes': portCountryCodes,
+  '20261126000200_company_row_counts': companyRowCounts,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

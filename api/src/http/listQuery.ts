@@ -103,14 +103,19 @@ function coerce(field: string, kind: FilterKind, value: unknown): string | numbe
  */
 export const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
-function applyFilter(query: ModelQuery, value: unknown, spec: ListSpec): boolean {
-  if (value === undefined) return false;
+/** What a filter did: whether it is react-admin's getMany (ids), and whether it narrowed the rows. */
+type Filtering = { isGetMany: boolean; narrows: boolean };
+
+function applyFilter(query: ModelQuery, value: unknown, spec: ListSpec): Filtering {
+  if (value === undefined) return { isGetMany: false, narrows: false };
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw badRequest('Invalid filter: use a JSON object such as {"q":"text"}');
   }
   let isGetMany = false;
+  let narrows = false;
   for (const [key, raw] of Object.entries(value)) {
     if (raw === undefined || raw === '') continue;
+    narrows = true;
     if (key === 'q') {
       if (!spec.search?.length) throw badRequest('Invalid filter: this list has no free-text search');
       if (typeof raw !== 'string') throw badRequest('Invalid filter: q must be text');
@@ -140,26 +145,27 @@ function applyFilter(query: ModelQuery, value: unknown, spec: ListSpec): boolean
       else query.where(def.column, v);
     }
   }
-  return isGetMany;
+  return { isGetMany, narrows };
 }
+
+export type ListOptions = {
+  /** Adds to the page's rows what one more query reads for all of them at once (a container's invoice numbers). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  completePage?: (rows: any[]) => Promise<unknown>;
+  /** The number of rows in `base` without reading them (kept counts), used when no filter narrows it. */
+  unfilteredTotal?: () => Promise<number>;
+};
 
 /**
  * Runs a model's query as a list, the one way every list is built: filters, counts, sorts, pages,
  * and answers with the rows (the models, formatted by their $formatJson) and Content-Range. `base`
- * must already carry the caller's scope (the model's `scopedTo` modifier). `completePage`, where
- * given, adds to the page's rows what one more query reads for all of them at once (a container's
- * invoice numbers).
+ * must already carry the caller's scope (the model's `scopedTo` modifier).
  */
-export async function respondWithList(
-  ctx: Context,
-  spec: ListSpec,
-  base: ModelQuery,
-  completePage?: (rows: any[]) => Promise<unknown>, // eslint-disable-line @typescript-eslint/no-explicit-any
-): Promise<void> {
+export async function respondWithList(ctx: Context, spec: ListSpec, base: ModelQuery, options: ListOptions = {}): Promise<void> {
   const sort = parseSort(parseJsonParam(ctx, 'sort'), spec);
   const range = parseRange(parseJsonParam(ctx, 'range'));
   const filtered = base.clone();
-  const isGetMany = applyFilter(filtered, parseJsonParam(ctx, 'filter'), spec);
+  const { isGetMany, narrows } = applyFilter(filtered, parseJsonParam(ctx, 'filter'), spec);
   const page = isGetMany ? { offset: 0, limit: MAX_ROWS } : range;
 
   const direction = sort[1].toLowerCase() as 'asc' | 'desc';
@@ -167,7 +173,12 @@ export async function respondWithList(
   const withoutJoins = (query: ModelQuery) => (spec.countWithoutJoins ? query.clear(/join/i) : query);
   // The total is counted on the filtered rows alone, without the page's columns: a window count
   // in the page query would compute every column (sub-queries included) for every matching row.
-  const counted = withoutJoins(filtered.clone().clearSelect().clearOrder()).count({ total: '*' });
+  const countRows = async () => {
+    const [row] = (await withoutJoins(filtered.clone().clearSelect().clearOrder()).count({ total: '*' })) as { total?: number | string }[];
+    return Number(row?.total ?? 0);
+  };
+  // Unfiltered, the scope's total may be known without counting (the kept counts of large tables).
+  const countTotal = !narrows && options.unfilteredTotal ? options.unfilteredTotal : countRows;
   // A deferred join: the page's ids first, from the sort's index, then the page's columns for those
   // rows only. Selecting the columns with the offset computed them (file counts and all) for every
   // skipped row: page 400 of a million vehicles took 26 ms, against 0.2 ms for page 1.
@@ -177,7 +188,6 @@ export async function respondWithList(
     const query = filtered.clone().clearSelect().select(spec.idColumn).orderBy(sort[0], dir).orderBy(spec.idColumn, dir).offset(offset).limit(limit);
     return ((await (sortsOnJoin ? query : withoutJoins(query))) as { id: number }[]).map((row) => row.id);
   };
-  const countTotal = async () => Number(((await counted) as { total?: number | string }[])[0]?.total ?? 0);
   let total: number;
   let ids: number[];
   if (page.offset === 0) {
@@ -197,7 +207,7 @@ export async function respondWithList(
   }
   // The ids already meet the filters: the page's rows are read by id alone (a search is not run again).
   const rows = ids.length ? await order(base.clone().whereIn(spec.idColumn, ids)) : [];
-  if (completePage) await completePage(rows);
+  if (options.completePage) await options.completePage(rows);
 
   const last = rows.length ? page.offset + rows.length - 1 : page.offset;
   ctx.set('Content-Range', `${spec.resource} ${page.offset}-${last}/${total}`);

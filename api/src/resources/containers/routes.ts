@@ -5,6 +5,7 @@ import { authorize, approvedUser, type ApiContext } from '../../http/auth';
 import { badRequest, conflict, forbidden } from '../../http/errors';
 import { uniqueOr409 } from '../../http/dbErrors';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
+import { keptRowCount } from '../rowCounts';
 import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
 import { canChooseCompany } from '../../domain/permissions';
@@ -90,7 +91,10 @@ export function containerRoutes(db: Knex) {
 
   router.get('/', authorize('containers', 'read'), async (ctx) => {
     const user = approvedUser(ctx);
-    await respondWithList(ctx, LIST, visible(user), (rows: Container[]) => withInvoiceNumbers(db, user, rows));
+    await respondWithList(ctx, LIST, visible(user), {
+      completePage: (rows: Container[]) => withInvoiceNumbers(db, user, rows),
+      unfilteredTotal: () => keptRowCount(db, 'containers', user),
+    });
   });
 
   router.get('/:id', authorize('containers', 'read'), async (ctx) => {

@@ -5,7 +5,7 @@ import { can, canSeeStatistics, seesOnlyOwnPurchases } from '../../domain/permis
 import { DELIVERED_STATUS, VEHICLE_STATUSES } from '../../domain/statuses';
 import { Vehicle } from '../vehicles/model';
 import { newestOfEachStatus } from '../vehicles/newestOfEachStatus';
-import { Container } from '../containers/model';
+import { keptRowCount, keptVehiclesByStatus } from '../rowCounts';
 import { Company } from '../companies/model';
 import { Port } from '../ports/model';
 import { User } from '../users/model';
@@ -34,7 +34,7 @@ export function dashboardRoutes(db: Knex) {
     // A buyer's containers are the ones that carry its cars.
     const containerCount = seesOnlyOwnPurchases(user.role)
       ? countOf(vehicles().whereNotNull('vehicles.containerId').countDistinct({ n: 'vehicles.containerId' }))
-      : countOf(Container.query(db).modify('scopedTo', user).count({ n: '*' }));
+      : keptRowCount(db, 'containers', user);
 
     // A buyer's cars whose container is due soon (or overdue) and not yet delivered, soonest first.
     const arrivingUntil = new Date(Date.now() + ARRIVING_WITHIN_DAYS * 24 * 60 * 60 * 1000).toISOString();
@@ -53,14 +53,15 @@ export function dashboardRoutes(db: Knex) {
           .limit(ARRIVING_LIMIT)
       : null;
 
-    const [vehicleTotal, containers, ports, companies, users, byStatusRows, perStatus, recentVehicles, recentCompanies, arriving] = await Promise.all([
+    const [vehicleTotal, containers, ports, companies, users, counts, perStatus, recentVehicles, recentCompanies, arriving] = await Promise.all([
       // With the statistics, the counts by status add up to it.
       seesStatistics ? null : countOf(vehicles().count({ n: '*' })),
       containerCount,
       countOf(Port.query(db).count({ n: '*' })),
       isAdmin ? countOf(visibleCompanies().count({ n: '*' })) : null,
       isAdmin ? countOf(User.query(db).modify('scopedTo', user).count({ n: '*' })) : null,
-      seesStatistics ? vehicles().select('vehicles.status').count({ n: '*' }).groupBy('vehicles.status') : [],
+      // Statistics are for staff, whose scope is their company's (or every company's): kept counts.
+      seesStatistics ? keptVehiclesByStatus(db, user) : new Map<string, number>(),
       seesStatistics ? newestOfEachStatus(db, user, PER_STATUS) : [],
       vehicles().select('id', 'vin', 'make', 'model', 'year', 'status', 'createdAt').orderBy(newest).limit(RECENT),
       isAdmin
@@ -69,7 +70,6 @@ export function dashboardRoutes(db: Knex) {
       arrivingSoon,
     ]);
 
-    const counts = new Map((byStatusRows as unknown as { status: string; n: number | string }[]).map((r) => [r.status, Number(r.n)]));
     const vehicleCount = vehicleTotal ?? [...counts.values()].reduce((sum, n) => sum + n, 0);
     // A union keeps no order of its own: newest first again, within each status.
     const listed = perStatus.sort(

@@ -4,10 +4,11 @@ import { authorize, approvedUser, type ApiContext } from '../../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { uniqueOr409 } from '../../http/dbErrors';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
+import { keptRowCount } from '../rowCounts';
 import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
 import { DEFAULT_VEHICLE_STATUS } from '../../domain/statuses';
-import { canChooseCompany, seesEveryCompany } from '../../domain/permissions';
+import { canChooseCompany, seesEveryCompany, seesOnlyOwnPurchases } from '../../domain/permissions';
 import type { VinDecoder } from '../../services/vin/decoder';
 import { assertCompanyExists } from '../companies/policy';
 import { assertContainerInCompany } from '../containers/policy';
@@ -131,7 +132,10 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
   router.get('/', authorize('vehicles', 'read'), async (ctx) => {
     const user = approvedUser(ctx);
     const list = seesEveryCompany(user.role) ? LIST_OF_EVERY_COMPANY : LIST;
-    await respondWithList(ctx, list, visible(user).modify('rowColumns').modify('fileSummary'));
+    await respondWithList(ctx, list, visible(user).modify('rowColumns').modify('fileSummary'), {
+      // A buyer's scope is their purchases, which the company's kept count does not tell.
+      unfilteredTotal: seesOnlyOwnPurchases(user.role) ? undefined : () => keptRowCount(db, 'vehicles', user),
+    });
   });
 
   router.get('/:id', authorize('vehicles', 'read'), async (ctx) => {
