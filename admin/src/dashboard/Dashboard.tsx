@@ -85,7 +85,7 @@ const Dashboard = () => {
       )}
 
       <SectionTitle>{translate('dashboard.counts')}</SectionTitle>
-      <Grid container spacing={2} sx={{ marginBlockEnd: 3 }}>
+      <Grid container spacing={2} sx={{ marginBlockEnd: 3 }} data-testid="count-cards">
         {cards.map((card) => (
           <Grid key={card.key} size={countCardSize(cards.length)}>
             <CountCard
@@ -108,7 +108,7 @@ const Dashboard = () => {
         </Box>
       )}
 
-      <Grid container spacing={2}>
+      <Grid container spacing={2} data-testid="recent-cards">
         {followsArrivals && (
           <Grid size={{ xs: 12, md: 6 }}>
             <ArrivingSoon vehicles={data?.arrivingSoon} isPending={isPending && !error} />
