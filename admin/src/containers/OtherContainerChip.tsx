@@ -14,7 +14,6 @@ export const OtherContainerChip = ({ number }: { number: string | null | undefin
       size="small"
       variant="outlined"
       label={translateWith('containers.otherContainer', { number: <Ltr>{number ?? '—'}</Ltr> })}
-      sx={{ fontVariantNumeric: 'tabular-nums' }}
       data-testid="assignment"
     />
   );
