@@ -166,7 +166,7 @@ describe('the container page', () => {
     const freeRow = available.getByRole('row').filter({ hasText: free.vin });
     expect(await freeRow.getByTestId('assignment').innerText()).toBe('None');
     const elsewhereRow = available.getByRole('row').filter({ hasText: elsewhere.vin });
-    expect(await elsewhereRow.getByTestId('assignment').innerText()).toBe('Other Container');
+    expect(await elsewhereRow.getByTestId('assignment').innerText()).toBe(`In container ${other.number}`);
     expect(await elsewhereRow.getByRole('button').count()).toBe(0);
 
     await freeRow.getByRole('button', { name: `Add ${free.vin} to this container` }).click();

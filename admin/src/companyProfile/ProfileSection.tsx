@@ -3,6 +3,7 @@ import { Form, SaveButton, TextInput, maxLength, useNotify, useTranslate } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf } from '../providers/errorMessage';
 import { Section } from '../common/Section';
+import { UnsavedChangesDialog } from '../common/UnsavedChangesDialog';
 import { CurrencyInput } from './CurrencyInput';
 import { profileFieldErrors, profileFormValues, profilePayload, type CompanyProfile } from './profile';
 import { saveCompanyProfile } from './api';
@@ -50,7 +51,7 @@ export const ProfileSection = ({ company }: { company: CompanyProfile }) => {
       <Typography variant="body2" color="text.secondary" sx={{ marginBlockEnd: 1 }}>
         {translate('companyProfile.invoiceDetailsHint')}
       </Typography>
-      <Form record={{ id: company.id, ...profileFormValues(company) }} onSubmit={save} warnWhenUnsavedChanges noValidate>
+      <Form record={{ id: company.id, ...profileFormValues(company) }} onSubmit={save} warnWhenUnsavedChanges WarnWhenUnsavedChangesComponent={UnsavedChangesDialog} noValidate>
         {/* Values start where their labels do, also left-to-right ones on Arabic pages. */}
         <Box sx={{ '& .MuiInputBase-input': { textAlign: 'left' } }}>
           <Fields>

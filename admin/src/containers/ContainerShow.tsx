@@ -40,6 +40,7 @@ import { VinText, vehicleEditPath } from '../vehicles/VinText';
 import { EditContainerButton } from './ContainerDialog';
 import { ContainerAlerts } from './ContainerWarnings';
 import { ContainerFileSections } from './ContainerFileSections';
+import { OtherContainerChip } from './OtherContainerChip';
 import { ContainerInvoiceButton } from '../invoices/ContainerInvoiceDialog';
 
 const AVAILABLE_PER_PAGE = 10;
@@ -225,13 +226,7 @@ const AvailableVehicles = ({
                   <VehicleCells vehicle={vehicle} />
                   <TableCell>
                     {vehicle.containerId ? (
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        label={translate('containers.otherContainer')}
-                        title={vehicle.containerNumber ?? undefined}
-                        data-testid="assignment"
-                      />
+                      <OtherContainerChip number={vehicle.containerNumber} />
                     ) : (
                       <Chip size="small" label={translate('containers.none')} data-testid="assignment" />
                     )}

@@ -14,6 +14,7 @@ import { errorMessage } from '../providers/errorMessage';
 import { fetchDashboard } from './api';
 import { ArrivingSoon } from './ArrivingSoon';
 import { CountCard } from './CountCard';
+import { countCardSize } from './cardGrid';
 import { RecentCompanies } from './RecentCompanies';
 import { RecentVehicles } from './RecentVehicles';
 import { StatusBoard } from './StatusBoard';
@@ -84,9 +85,9 @@ const Dashboard = () => {
       )}
 
       <SectionTitle>{translate('dashboard.counts')}</SectionTitle>
-      <Grid container spacing={2} sx={{ marginBlockEnd: 3 }}>
+      <Grid container spacing={2} sx={{ marginBlockEnd: 3 }} data-testid="count-cards">
         {cards.map((card) => (
-          <Grid key={card.key} size={{ xs: 6, md: 4, lg: cards.length >= 5 ? 2.4 : 4 }}>
+          <Grid key={card.key} size={countCardSize(cards.length)}>
             <CountCard
               testId={card.key}
               label={card.label}
@@ -107,13 +108,14 @@ const Dashboard = () => {
         </Box>
       )}
 
-      <Grid container spacing={2}>
+      <Grid container spacing={2} data-testid="recent-cards">
         {followsArrivals && (
           <Grid size={{ xs: 12, md: 6 }}>
             <ArrivingSoon vehicles={data?.arrivingSoon} isPending={isPending && !error} />
           </Grid>
         )}
-        <Grid size={{ xs: 12, md: seesAdminCards || followsArrivals ? 6 : 12 }} sx={{ maxWidth: seesAdminCards || followsArrivals ? undefined : 760 }}>
+        {/* Alone (a shipper's), the newest vehicles take the whole row rather than leave half of it empty. */}
+        <Grid size={{ xs: 12, md: seesAdminCards || followsArrivals ? 6 : 12 }}>
           <RecentVehicles vehicles={data?.recentVehicles} isPending={isPending && !error} />
         </Grid>
         {seesAdminCards && (

@@ -6,6 +6,12 @@ import englishMessages from 'ra-language-english';
  */
 const en = {
   ...englishMessages,
+  ra: {
+    ...englishMessages.ra,
+    // react-admin lower-cases the label's first letter ('Sort by vIN ascending'): our column
+    // labels are names (VIN, ID, Name (English)) and keep their case.
+    sort: { ...englishMessages.ra.sort, sort_by: 'Sort by %{field}, %{order}' },
+  },
   app: {
     name: 'Vehicle Export',
     tagline: 'Vehicles, containers and invoices for car exporters',
@@ -123,6 +129,12 @@ const en = {
     none: 'None',
     edit: 'Edit',
     retry: 'Try again',
+  },
+  unsavedChanges: {
+    title: 'Leave without saving?',
+    text: 'Your changes on this page are not saved yet. If you leave now, they are lost.',
+    leave: 'Leave without saving',
+    stay: 'Stay on this page',
   },
   vehicleStatus: {
     NEW_PURCHASE: 'New Purchase',
@@ -299,7 +311,6 @@ const en = {
     viewTitle: 'Vehicle %{vin}',
     pageTitle: 'Vehicle',
     backToList: 'Back to Vehicles',
-    readOnly: 'You can follow this vehicle here. Only the shipping company can change it.',
     noContainer: 'Not in a container yet',
     route: 'Route',
     containerHint: 'Only containers of the vehicle\'s company can be chosen.',
@@ -376,7 +387,7 @@ const en = {
     noAvailable: 'There are no other vehicles in this company.',
     noMatch: 'No vehicles match this search.',
     assignment: 'Assignment',
-    otherContainer: 'Other Container',
+    otherContainer: 'In container %{number}',
     none: 'None',
     remove: 'Remove',
     removeLabel: 'Remove %{vin} from this container',
@@ -448,6 +459,10 @@ const en = {
     detectColor: 'Detect color',
     detectColorLabel: 'Detect the color from image %{name}',
     detecting: 'Detecting the color',
+    replaceColorTitle: 'Replace the color?',
+    replaceColorText: 'The color field already says “%{current}”. Replace it with the detected color, %{detected}?',
+    replaceColor: 'Replace',
+    keepColor: 'Keep the current color',
     errors: {
       unavailable: 'The AI service is not available right now. Please try again later.',
       timeout: 'The AI service took too long to answer. Please try again later.',

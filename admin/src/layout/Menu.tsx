@@ -42,6 +42,9 @@ const NavItem = ({ to, label, icon: Icon }: { to: string; label: string; icon: S
       to={to}
       selected={!!match}
       aria-current={match ? 'page' : undefined}
+      // MenuList gives only one item a Tab stop (roving focus, for pop-up menus); in the side
+      // navigation every page is a link the keyboard reaches with Tab. The arrow keys still move.
+      tabIndex={0}
       onClick={() => isXSmall && setOpen(false)}
       sx={{
         borderRadius: 1,

@@ -40,12 +40,14 @@ function buildTheme(language: Language): RaThemeOptions {
       RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
       RaList: { styleOverrides: { root: { minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } } },
       // The bulk actions bar opens above the table, in the flow: react-admin slides it up over the
-      // filters, where the scrolling table card above would cut it off.
+      // filters, where the scrolling table card above would cut it off. Collapsed (nothing selected)
+      // it is also invisible to the keyboard and to screen readers: react-admin only squeezes it to
+      // 0 px, which leaves its buttons in the Tab order.
       RaBulkActionsToolbar: {
         styleOverrides: {
           root: {
             '& .RaBulkActionsToolbar-toolbar': { position: 'relative', transform: 'none', borderRadius: 0 },
-            '& .RaBulkActionsToolbar-collapsed': { minHeight: 0, height: 0, overflowY: 'hidden' },
+            '& .RaBulkActionsToolbar-collapsed': { minHeight: 0, height: 0, overflowY: 'hidden', visibility: 'hidden' },
           },
         },
       },

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Chip, Grid, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, Grid, Stack, TextField, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   AutocompleteInput,
@@ -41,8 +41,9 @@ import { validateVin } from './vinValidation';
 import { VehicleDocumentsSection, VehicleImagesSection } from './VehicleFileSections';
 import { DamageCheckSection } from '../ai/DamageCheck';
 import { VehicleShipmentView } from './VehicleShipmentView';
+import { UnsavedChangesDialog } from '../common/UnsavedChangesDialog';
 
-/** Values the role cannot change still read clearly (MUI greys disabled text out). */
+/** The buyer a shipper may see but not change still reads clearly (MUI greys disabled text out). */
 const readableWhenDisabled = {
   '& .MuiInputBase-input.Mui-disabled': { WebkitTextFillColor: 'rgba(0, 0, 0, 0.87)' },
   '& .MuiFormLabel-root.Mui-disabled': { color: 'text.secondary' },
@@ -64,11 +65,11 @@ const Fields = ({ children, columns = 2 }: { children: React.ReactNode; columns?
   </Box>
 );
 
-const infoInput = (field: string, readOnly: boolean) => (
-  <TextInput key={field} source={`vehicleInfo.${field}`} resource="vehicles" validate={maxLength(500)} readOnly={readOnly} helperText={false} />
+const infoInput = (field: string) => (
+  <TextInput key={field} source={`vehicleInfo.${field}`} resource="vehicles" validate={maxLength(500)} helperText={false} />
 );
 
-/** A value the role may see but not change (the buyer, for a shipper or a buyer). */
+/** A value the role may see but not change (the buyer, for a shipper). */
 const ReadOnlyValue = ({ label, value, helperText }: { label: string; value: string; helperText?: string }) => {
   const translate = useTranslate();
   return (
@@ -86,7 +87,7 @@ const ReadOnlyValue = ({ label, value, helperText }: { label: string; value: str
   );
 };
 
-const PortInput = ({ source, readOnly }: { source: 'fromPortId' | 'toPortId'; readOnly: boolean }) => {
+const PortInput = ({ source }: { source: 'fromPortId' | 'toPortId' }) => {
   const locale = useLocale();
   return (
     <ReferenceInput source={source} reference="ports" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
@@ -94,7 +95,6 @@ const PortInput = ({ source, readOnly }: { source: 'fromPortId' | 'toPortId'; re
         label={`resources.vehicles.fields.${source}`}
         optionText={(port) => portLabel(port, locale)}
         filterToQuery={(q: string) => ({ q })}
-        readOnly={readOnly}
         helperText={false}
         fullWidth
       />
@@ -102,6 +102,10 @@ const PortInput = ({ source, readOnly }: { source: 'fromPortId' | 'toPortId'; re
   );
 };
 
+/**
+ * The edit form, for the roles that may change vehicles (VehicleLoader gives everyone else the
+ * read-only VehicleShipmentView).
+ */
 const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
   const translate = useTranslate();
   const translateWith = useTranslateWith();
@@ -110,10 +114,9 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
   const [update] = useUpdate();
   const { user } = useCurrentUser();
   const role = user?.role;
-  const readOnly = !can(role, 'vehicles', 'update');
-  const assignsContainer = !readOnly && can(role, 'containers', 'update');
+  const assignsContainer = can(role, 'containers', 'update');
   // GET /api/users is for administrators; a shipper sees the buyer's name only.
-  const choosesBuyer = !readOnly && can(role, 'users', 'read');
+  const choosesBuyer = can(role, 'users', 'read');
 
   const save = async (values: Record<string, any>) => {
     try {
@@ -142,7 +145,7 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5, marginBlockEnd: 2 }}>
         <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-          {translateWith(readOnly ? 'vehicles.viewTitle' : 'vehicles.editTitle', { vin })}
+          {translateWith('vehicles.editTitle', { vin })}
         </Typography>
         <StatusChip status={vehicle.status} size="medium" />
         {vehicle.containerNumber && (
@@ -157,13 +160,8 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
         )}
         {seesEveryCompany(role) && vehicle.companyName && <Chip variant="outlined" label={vehicle.companyName} />}
       </Box>
-      {readOnly && (
-        <Alert severity="info" sx={{ marginBlockEnd: 2 }}>
-          {translate('vehicles.readOnly')}
-        </Alert>
-      )}
 
-      <Form record={vehicleFormValues(vehicle)} onSubmit={save} warnWhenUnsavedChanges={!readOnly} noValidate>
+      <Form record={vehicleFormValues(vehicle)} onSubmit={save} warnWhenUnsavedChanges WarnWhenUnsavedChangesComponent={UnsavedChangesDialog} noValidate>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, lg: 8 }}>
             <Stack spacing={2}>
@@ -180,29 +178,28 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
                   <TextInput
                     source="vin"
                     resource="vehicles"
-                    validate={readOnly ? undefined : [required(), maxLength(VIN_LENGTH), validateVin]}
+                    validate={[required(), maxLength(VIN_LENGTH), validateVin]}
                     parse={(value: string) => value.toUpperCase()}
-                    readOnly={readOnly}
                     helperText={false}
                     slotProps={{ htmlInput: { dir: 'ltr', maxLength: VIN_LENGTH, spellCheck: false, style: { fontFamily: 'monospace' } } }}
                   />
-                  {readOnly ? <TextInput source="make" resource="vehicles" readOnly helperText={false} /> : <MakeInput />}
-                  <TextInput source="model" resource="vehicles" validate={readOnly ? undefined : [required(), maxLength(100)]} readOnly={readOnly} helperText={readOnly || vehicle.model ? false : 'vehicles.modelHelper'} />
-                  <NumberInput source="year" resource="vehicles" validate={validateYear} step={1} min={1900} max={new Date().getFullYear() + 1} readOnly={readOnly} helperText={false} />
-                  <TextInput source="vehicleInfo.color" resource="vehicles" validate={maxLength(60)} readOnly={readOnly} helperText={false} />
+                  <MakeInput />
+                  <TextInput source="model" resource="vehicles" validate={[required(), maxLength(100)]} helperText={vehicle.model ? false : 'vehicles.modelHelper'} />
+                  <NumberInput source="year" resource="vehicles" validate={validateYear} step={1} min={1900} max={new Date().getFullYear() + 1} helperText={false} />
+                  <TextInput source="vehicleInfo.color" resource="vehicles" validate={maxLength(60)} helperText={false} />
                 </Fields>
               </Section>
 
               <Section title="vehicles.sections.details" testId="section-details">
-                <Fields columns={3}>{DETAIL_FIELDS.map((field) => infoInput(field, readOnly))}</Fields>
+                <Fields columns={3}>{DETAIL_FIELDS.map(infoInput)}</Fields>
               </Section>
 
               <Section title="vehicles.sections.electric" testId="section-electric">
-                <Fields columns={3}>{ELECTRIC_FIELDS.map((field) => infoInput(field, readOnly))}</Fields>
+                <Fields columns={3}>{ELECTRIC_FIELDS.map(infoInput)}</Fields>
               </Section>
 
               <Section title="vehicles.sections.notes">
-                <TextInput source="notes" resource="vehicles" label={false} slotProps={{ htmlInput: { 'aria-label': translate('resources.vehicles.fields.notes'), dir: 'auto' } }} multiline minRows={3} validate={maxLength(10_000)} readOnly={readOnly} helperText={false} fullWidth />
+                <TextInput source="notes" resource="vehicles" label={false} slotProps={{ htmlInput: { 'aria-label': translate('resources.vehicles.fields.notes'), dir: 'auto' } }} multiline minRows={3} validate={maxLength(10_000)} helperText={false} fullWidth />
               </Section>
 
               <Section title="vehicles.sections.buyerPorts" testId="section-buyer-ports">
@@ -227,12 +224,12 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
                     <ReadOnlyValue
                       label="resources.vehicles.fields.buyerId"
                       value={vehicle.buyerName ?? translate('vehicles.noBuyer')}
-                      helperText={readOnly ? undefined : 'vehicles.buyerReadOnly'}
+                      helperText="vehicles.buyerReadOnly"
                     />
                   )}
                   <Box />
-                  <PortInput source="fromPortId" readOnly={readOnly} />
-                  <PortInput source="toPortId" readOnly={readOnly} />
+                  <PortInput source="fromPortId" />
+                  <PortInput source="toPortId" />
                 </Fields>
               </Section>
 
@@ -244,7 +241,7 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
           <Grid size={{ xs: 12, lg: 4 }}>
             <Stack spacing={2}>
               <Section title="vehicles.sections.decode" testId="section-decode">
-                <VinDecodeCard readOnly={readOnly} />
+                <VinDecodeCard />
               </Section>
               <Section title="vehicles.sections.history" testId="section-history">
                 <StatusHistory events={(vehicle.statusHistory ?? []) as StatusEvent[]} />
@@ -253,30 +250,28 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
           </Grid>
         </Grid>
 
-        {!readOnly && (
-          <Box
-            sx={{
-              position: 'sticky',
-              bottom: 0,
-              zIndex: 2,
-              marginBlockStart: 2,
-              paddingBlock: 1.5,
-              paddingInline: 2,
-              display: 'flex',
-              justifyContent: 'flex-end',
-              gap: 1,
-              backgroundColor: 'background.paper',
-              borderTop: '1px solid',
-              borderColor: 'divider',
-              boxShadow: '0 -2px 6px rgba(0,0,0,0.06)',
-            }}
-          >
-            <Button component={Link} to="/vehicles">
-              {translate('common.cancel')}
-            </Button>
-            <SaveButton alwaysEnable data-testid="vehicle-save" />
-          </Box>
-        )}
+        <Box
+          sx={{
+            position: 'sticky',
+            bottom: 0,
+            zIndex: 2,
+            marginBlockStart: 2,
+            paddingBlock: 1.5,
+            paddingInline: 2,
+            display: 'flex',
+            justifyContent: 'flex-end',
+            gap: 1,
+            backgroundColor: 'background.paper',
+            borderTop: '1px solid',
+            borderColor: 'divider',
+            boxShadow: '0 -2px 6px rgba(0,0,0,0.06)',
+          }}
+        >
+          <Button component={Link} to="/vehicles">
+            {translate('common.cancel')}
+          </Button>
+          <SaveButton alwaysEnable data-testid="vehicle-save" />
+        </Box>
       </Form>
     </Box>
   );

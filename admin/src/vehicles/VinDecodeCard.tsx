@@ -48,7 +48,7 @@ export function useVinDecode() {
  * database or the bundled decoder answered), the check-digit warning, and a button that copies the
  * decoded values into the fields that are still empty.
  */
-export const VinDecodeCard = ({ readOnly }: { readOnly: boolean }) => {
+export const VinDecodeCard = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const { getValues, setValue } = useFormContext();
@@ -99,11 +99,9 @@ export const VinDecodeCard = ({ readOnly }: { readOnly: boolean }) => {
           {translate('vehicles.checkDigitWarning')}
         </Alert>
       )}
-      {!readOnly && (
-        <Button size="small" startIcon={<AutoFixIcon />} onClick={apply} sx={{ marginBlockStart: 1.5 }}>
-          {translate('vehicles.decode.apply')}
-        </Button>
-      )}
+      <Button size="small" startIcon={<AutoFixIcon />} onClick={apply} sx={{ marginBlockStart: 1.5 }}>
+        {translate('vehicles.decode.apply')}
+      </Button>
     </Box>
   );
 };
