@@ -41,6 +41,8 @@ import { validateVin } from './vinValidation';
 import { VehicleDocumentsSection, VehicleImagesSection } from './VehicleFileSections';
 import { DamageCheckSection } from '../ai/DamageCheck';
 import { VehicleShipmentView } from './VehicleShipmentView';
+import { VehiclePrintSheet } from './VehiclePrintSheet';
+import { PrintButton } from '../common/print/PrintButton';
 
 /** Values the role cannot change still read clearly (MUI greys disabled text out). */
 const readableWhenDisabled = {
@@ -156,7 +158,11 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
           />
         )}
         {seesEveryCompany(role) && vehicle.companyName && <Chip variant="outlined" label={vehicle.companyName} />}
+        <Box sx={{ marginInlineStart: 'auto' }}>
+          <PrintButton />
+        </Box>
       </Box>
+      <VehiclePrintSheet vehicle={vehicle} />
       {readOnly && (
         <Alert severity="info" sx={{ marginBlockEnd: 2 }}>
           {translate('vehicles.readOnly')}
