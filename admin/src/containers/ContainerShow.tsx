@@ -41,7 +41,7 @@ import { EditContainerButton } from './ContainerDialog';
 import { ContainerAlerts } from './ContainerWarnings';
 import { ContainerFileSections } from './ContainerFileSections';
 import { ContainerInvoiceButton } from '../invoices/ContainerInvoiceDialog';
-import { PrintButton } from '../common/print/PrintButton';
+import { PrintButton } from '../print/PrintButton';
 import { ContainerPrintSheet } from './ContainerPrintSheet';
 
 const AVAILABLE_PER_PAGE = 10;

@@ -2,8 +2,8 @@ import { Box } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
 import { formatDateTime } from '../common/dates';
 import { Name, useTranslateWith } from '../common/Interpolate';
-import { PrintEmpty, PrintMore, PrintSection, printTableSx } from '../common/print/PrintSection';
-import { PRINT_LIMITS, lastOf } from '../common/print/printLimits';
+import { PrintEmpty, PrintMore, PrintSection, printTableSx } from '../print/PrintSection';
+import { PRINT_LIMITS, lastOf } from '../print/printLimits';
 import { statusColors, statusLabelKey } from './status';
 import type { StatusEvent } from './StatusHistory';
 

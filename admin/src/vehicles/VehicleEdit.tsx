@@ -42,7 +42,7 @@ import { VehicleDocumentsSection, VehicleImagesSection } from './VehicleFileSect
 import { DamageCheckSection } from '../ai/DamageCheck';
 import { VehicleShipmentView } from './VehicleShipmentView';
 import { VehiclePrintSheet } from './VehiclePrintSheet';
-import { PrintButton } from '../common/print/PrintButton';
+import { PrintButton } from '../print/PrintButton';
 
 /** Values the role cannot change still read clearly (MUI greys disabled text out). */
 const readableWhenDisabled = {

@@ -18,7 +18,7 @@ import { StatusHistory, type StatusEvent } from './StatusHistory';
 import { VehicleDocumentsSection, VehicleImagesSection } from './VehicleFileSections';
 import { DETAIL_FIELDS, ELECTRIC_FIELDS } from './vehicleInfo';
 import { VehiclePrintSheet } from './VehiclePrintSheet';
-import { PrintButton } from '../common/print/PrintButton';
+import { PrintButton } from '../print/PrintButton';
 
 /** The container of GET /api/vehicles/{id}: its number, dates, shipping line and route. */
 export interface VehicleContainer {

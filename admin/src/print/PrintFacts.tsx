@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { hasValue, type LabelValue } from '../LabelValues';
+import { hasValue, type LabelValue } from '../common/LabelValues';
 
 /**
  * The record's key facts as label and value, four to a row; facts nobody entered are left out.

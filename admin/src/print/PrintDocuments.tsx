@@ -1,8 +1,8 @@
 import { Box } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
-import { formatListDate } from '../dates';
-import { Ltr } from '../Fields';
-import { formatKb, type StoredFile } from '../../files/format';
+import { formatListDate } from '../common/dates';
+import { Ltr } from '../common/Fields';
+import { formatKb, type StoredFile } from '../files/format';
 import { PrintEmpty, PrintMore, PrintSection, printTableSx } from './PrintSection';
 import { PRINT_LIMITS, documentKind, firstOf } from './printLimits';
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useGetOne, useTranslate } from 'react-admin';
 import { can } from '@domain/permissions';
-import { useCurrentUser } from '../../providers/useCurrentUser';
-import { companyLogoUrl } from '../../companyProfile/api';
+import { useCurrentUser } from '../providers/useCurrentUser';
+import { companyLogoUrl } from '../companyProfile/api';
 
 /**
  * The sheet's letterhead: the record's company by name, with its invoice logo when it has one and

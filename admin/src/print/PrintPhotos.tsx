@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
-import { fileUrl } from '../../files/api';
-import type { FileOwner, StoredFile } from '../../files/format';
+import { fileUrl } from '../files/api';
+import type { FileOwner, StoredFile } from '../files/format';
 import { PrintMore, PrintSection } from './PrintSection';
 import { PRINT_LIMITS, firstOf } from './printLimits';
 

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { Box, GlobalStyles, Typography } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
-import { formatDateTime } from '../dates';
+import { formatDateTime } from '../common/dates';
 import { PrintCompany } from './PrintCompany';
 
 /** The class of the sheet's root, a direct child of <body>: the one thing printed. */
