@@ -42,6 +42,8 @@ import { ContainerAlerts } from './ContainerWarnings';
 import { ContainerFileSections } from './ContainerFileSections';
 import { OtherContainerChip } from './OtherContainerChip';
 import { ContainerInvoiceButton } from '../invoices/ContainerInvoiceDialog';
+import { PrintButton } from '../print/PrintButton';
+import { ContainerPrintSheet } from './ContainerPrintSheet';
 
 const AVAILABLE_PER_PAGE = 10;
 
@@ -301,10 +303,13 @@ const ContainerPage = ({ container, refetch }: { container: RaRecord; refetch: (
           </Box>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <PrintButton />
           <ContainerInvoiceButton container={container} />
           {canEditContainer && <EditContainerButton record={container} onSaved={refetch} />}
         </Box>
       </Box>
+
+      <ContainerPrintSheet container={container} />
 
       <Stack spacing={2}>
         <ContainerAlerts container={container} />

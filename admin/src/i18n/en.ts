@@ -440,6 +440,17 @@ const en = {
     downloadFileFailed: 'Failed to download the file',
     wrongDocumentType: 'Only PDF, DOC and DOCX files can be uploaded here: %{names}',
   },
+  print: {
+    button: 'Print',
+    buttonHint: 'Print this page as a one-page A4 sheet',
+    vehicleSheet: 'Vehicle sheet',
+    containerSheet: 'Container sheet',
+    printedAt: 'Printed %{date}',
+    facts: 'Key facts',
+    type: 'Type',
+    more: '+%{smart_count} more',
+    earlier: 'One earlier change not shown |||| %{smart_count} earlier changes not shown',
+  },
   ai: {
     damageTitle: 'Damage check',
     intro: 'The local AI model looks at the vehicle\'s photos (up to 8) and writes a report in English and Arabic.',

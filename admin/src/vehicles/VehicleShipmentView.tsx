@@ -17,6 +17,8 @@ import { StatusChip } from './StatusChip';
 import { StatusHistory, type StatusEvent } from './StatusHistory';
 import { VehicleDocumentsSection, VehicleImagesSection } from './VehicleFileSections';
 import { DETAIL_FIELDS, ELECTRIC_FIELDS } from './vehicleInfo';
+import { VehiclePrintSheet } from './VehiclePrintSheet';
+import { PrintButton } from '../print/PrintButton';
 
 /** The container of GET /api/vehicles/{id}: its number, dates, shipping line and route. */
 export interface VehicleContainer {
@@ -104,7 +106,11 @@ export const VehicleShipmentView = ({ vehicle, backButton }: { vehicle: Record<s
           {translateWith('vehicles.viewTitle', { vin: <Name>{vehicle.vin}</Name> })}
         </Typography>
         <StatusChip status={vehicle.status} size="medium" />
+        <Box sx={{ marginInlineStart: 'auto' }}>
+          <PrintButton />
+        </Box>
       </Box>
+      <VehiclePrintSheet vehicle={vehicle} />
 
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 8 }}>
