@@ -16,6 +16,7 @@ import { ArrivingSoon } from './ArrivingSoon';
 import { CountCard } from './CountCard';
 import { RecentCompanies } from './RecentCompanies';
 import { RecentVehicles } from './RecentVehicles';
+import { SetupChecklist } from './SetupChecklist';
 import { StatusBoard } from './StatusBoard';
 
 const SectionTitle = ({ children }: { children: React.ReactNode }) => (
@@ -82,6 +83,9 @@ const Dashboard = () => {
           {translate('dashboard.loadFailed')} {errorMessage(error, translate, '')}
         </Alert>
       )}
+
+      {/* Always mounted, so the demo's accounts dialog outlives the checklist it completes. */}
+      <SetupChecklist role={role} userId={user?.id} counts={error ? undefined : data?.counts} onChanged={() => refetch()} />
 
       <SectionTitle>{translate('dashboard.counts')}</SectionTitle>
       <Grid container spacing={2} sx={{ marginBlockEnd: 3 }}>
