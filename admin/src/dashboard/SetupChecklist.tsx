@@ -3,18 +3,19 @@ import { Box, Card, CardContent, IconButton, LinearProgress, List, ListItem, Lis
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloseIcon from '@mui/icons-material/Close';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import { useStore, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import type { Role } from '@domain/roles';
 import type { DashboardData, DemoLoaded } from './api';
 import { setupIsPending, setupSteps } from './SetupChecklistSteps';
 import { SetupChecklistDemoButton } from './SetupChecklistDemoButton';
 import { SetupChecklistDemoAccounts } from './SetupChecklistDemoAccounts';
+import { useSetupChecklistHidden } from './SetupChecklistHidden';
 
 /**
  * The first-run checklist on the dashboard: what to set up next, each step ticked once done and
  * linked to the page that does it (SetupChecklistSteps.ts decides which steps a role gets). It
- * shows while a step is left, and can be hidden for good by its user. On an install without a
+ * shows while a step is left, and can be hidden for good by its user (SetupChecklistHidden.ts). On an install without a
  * company the super admin may load the demo company instead; the demo's accounts are shown in a
  * dialog that outlives the checklist (which is complete once the demo is in).
  */
@@ -30,7 +31,7 @@ export const SetupChecklist = ({
   onChanged: () => void;
 }) => {
   const translate = useTranslate();
-  const [hidden, setHidden] = useStore<boolean>(`dashboard.setupHidden.${userId ?? 'none'}`, false);
+  const [hidden, hide] = useSetupChecklistHidden(userId);
   const [demo, setDemo] = useState<DemoLoaded | null>(null);
   const steps = setupSteps(role, counts);
   const done = steps.filter((step) => step.done).length;
@@ -51,7 +52,7 @@ export const SetupChecklist = ({
                 </Typography>
               </Box>
               <Tooltip title={translate('dashboard.setup.hide')}>
-                <IconButton aria-label={translate('dashboard.setup.hide')} onClick={() => setHidden(true)} data-testid="setup-hide">
+                <IconButton aria-label={translate('dashboard.setup.hide')} onClick={hide} data-testid="setup-hide">
                   <CloseIcon />
                 </IconButton>
               </Tooltip>
