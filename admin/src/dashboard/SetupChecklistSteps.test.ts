@@ -19,8 +19,9 @@ describe('the first-run checklist', () => {
     expect(setupIsPending(setupSteps('SUPER_ADMIN', { ...empty, companies: 1, ports: 2, users: 2 }))).toBe(false);
   });
 
-  it('gives company staff the steps they may do (no ports, no users), and buyers none', () => {
+  it('gives a company admin the steps it may do (no ports, no users), and shippers and buyers none', () => {
     expect(setupSteps('COMPANY_ADMIN', { ...empty, users: 3, companies: 1 }).map((s) => s.key)).toEqual(['containers', 'vehicles']);
+    expect(setupSteps('SHIPPER', empty)).toEqual([]);
     expect(setupSteps('BUYER', empty)).toEqual([]);
     expect(setupSteps('SUPER_ADMIN', undefined)).toEqual([]);
   });

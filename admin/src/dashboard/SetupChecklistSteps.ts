@@ -1,4 +1,4 @@
-import { can, seesEveryCompany } from '@domain/permissions';
+import { can, seesEveryCompany, setsUpOwnCompany } from '@domain/permissions';
 import type { Role } from '@domain/roles';
 import type { DashboardData } from './api';
 
@@ -12,8 +12,8 @@ export interface SetupStep {
 /**
  * The first-run checklist for `role`, from the dashboard's counts, or [] when it has nothing to
  * offer (a buyer, or counts not loaded). Only steps the role may do (SPEC.md §6): the super admin
- * sets up the install (a company, ports, users besides itself); company staff, who cannot add
- * ports or users, start their company's work (a container, a vehicle).
+ * sets up the install (a company, ports, users besides itself); a company admin, who cannot add
+ * ports or users, starts its company's work (a container, a vehicle). Shippers and buyers get none.
  */
 export function setupSteps(role: Role | null | undefined, counts: DashboardData['counts'] | undefined): SetupStep[] {
   if (!counts) return [];
@@ -25,6 +25,7 @@ export function setupSteps(role: Role | null | undefined, counts: DashboardData[
     if (can(role, 'users', 'create')) steps.push({ key: 'users', done: (counts.users ?? 0) > 1, to: '/users' });
     return steps;
   }
+  if (!setsUpOwnCompany(role)) return [];
   const steps: SetupStep[] = [];
   if (can(role, 'containers', 'create')) steps.push({ key: 'containers', done: counts.containers > 0, to: '/containers' });
   if (can(role, 'vehicles', 'create')) steps.push({ key: 'vehicles', done: counts.vehicles > 0, to: '/vehicles' });

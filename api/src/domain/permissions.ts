@@ -82,6 +82,13 @@ export const canChooseCompany = (role: Role | null | undefined): boolean => role
  */
 export const seesOnlyOwnPurchases = (role: Role | null | undefined): boolean => role === 'BUYER';
 
+/**
+ * Who starts a company's own work from the dashboard's first-run checklist (its first container
+ * and vehicle): the company's administrator, who edits its profile, not the super admin (whose
+ * checklist sets up the install) nor the shippers it brings in.
+ */
+export const setsUpOwnCompany = (role: Role | null | undefined): boolean => can(role, 'companyProfile', 'update') && !seesEveryCompany(role);
+
 /** The dashboard's counts by status and its status cards (`dashboard.readStatistics`). */
 export const canSeeStatistics = (role: Role | null | undefined): boolean => can(role, 'dashboard', 'readStatistics');
 
