@@ -27,6 +27,7 @@ import { documentRoutes } from './resources/documents/routes';
 import { invoiceRoutes } from './resources/invoices/routes';
 import { invoiceSellerRoutes } from './resources/invoices/sellerRoutes';
 import { aiRoutes } from './resources/ai/routes';
+import { demoRoutes } from './demo/routes';
 import { createOllamaVision } from './services/vision/ollamaVision';
 import { createInvoiceRenderer, type InvoiceRenderer } from './services/invoices/renderer';
 
@@ -92,6 +93,7 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
     invoiceRoutes(db, invoiceRenderer),
     invoiceSellerRoutes(db),
     aiRoutes(db, createOllamaVision(config.ollama), config.ollama.concurrency),
+    demoRoutes(db, config.uploadMaxPixels),
   ];
   for (const r of resources) api.use(r.routes());
   app.use(api.routes());

@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   SQLITE_READERS: z.coerce.number().int().min(0).max(16).default(2),
+  DEMO_DATA: flag,
+  DEMO_PASSWORD: z.string().min(12).optional(),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(65_000),
 });
 
@@ -70,6 +72,8 @@ export type Config = {
   /** sqliteReaders: threads that run plain reads on SQLite (0: every query on the event loop). */
   database: { connectTimeoutMs: number; queryTimeoutMs: number; sqliteReaders: number };
   keepAliveTimeoutMs: number;
+  /** DEMO_DATA: load the demo company at start when the install has no company yet (api/src/demo/). */
+  demo: { load: boolean; password?: string };
   ollama: { host: string; model: string; timeoutMs: number; concurrency: number };
 };
 
@@ -110,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxPixels: Math.round(e.UPLOAD_MAX_PIXELS_MP * 1_000_000),
     database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS, sqliteReaders: e.SQLITE_READERS },
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    demo: { load: e.DEMO_DATA, password: e.DEMO_PASSWORD },
     ollama: { host: e.OLLAMA_HOST.replace(/\/+$/, ''), model: e.OLLAMA_VISION_MODEL, timeoutMs: e.OLLAMA_TIMEOUT_MS, concurrency: e.AI_CONCURRENCY },
   };
 }

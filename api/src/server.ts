@@ -6,6 +6,7 @@ import { checkStartupConfig, listen, listeningUrls, openDatabase, redactedUrl, s
 import { createLogger } from './http/logger';
 import { sweepStaleUploads } from './http/uploads';
 import { createInvoiceRenderer } from './services/invoices/renderer';
+import { loadDemoAtStart } from './demo/loadAtStart';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /**
@@ -38,6 +39,7 @@ async function main() {
     const password = admin.password ? `password: ${admin.password} (shown once; it must be changed at the first sign-in)` : 'password from ADMIN_PASSWORD';
     process.stdout.write(`\nFirst super admin created: ${config.adminUsername}, ${password}\n\n`);
   }
+  await loadDemoAtStart(db, config, (line) => process.stdout.write(`${line}\n`));
 
   let stopping = false;
   const swept = await sweepStaleUploads();

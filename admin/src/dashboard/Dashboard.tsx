@@ -17,6 +17,7 @@ import { CountCard } from './CountCard';
 import { countCardSize } from './cardGrid';
 import { RecentCompanies } from './RecentCompanies';
 import { RecentVehicles } from './RecentVehicles';
+import { SetupChecklist } from './SetupChecklist';
 import { StatusBoard } from './StatusBoard';
 
 const SectionTitle = ({ children }: { children: React.ReactNode }) => (
@@ -83,6 +84,9 @@ const Dashboard = () => {
           {translate('dashboard.loadFailed')} {errorMessage(error, translate, '')}
         </Alert>
       )}
+
+      {/* Always mounted, so the demo's accounts dialog outlives the checklist it completes. */}
+      <SetupChecklist role={role} userId={user?.id} counts={error ? undefined : data?.counts} onChanged={() => refetch()} />
 
       <SectionTitle>{translate('dashboard.counts')}</SectionTitle>
       <Grid container spacing={2} sx={{ marginBlockEnd: 3 }} data-testid="count-cards">

@@ -26,3 +26,12 @@ export interface ArrivingVehicle {
 }
 
 export const fetchDashboard = () => sendJson<DashboardData>('GET', '/dashboard');
+
+/** POST /api/demo-data: the demo company on an install without companies (super admin only; 409 otherwise). */
+export interface DemoLoaded {
+  company: { id: number; name: string; code: string };
+  accounts: { username: string; role: 'COMPANY_ADMIN' | 'SHIPPER' | 'BUYER'; password: string }[];
+  counts: { ports: number; containers: number; vehicles: number; photos: number };
+}
+
+export const loadDemoData = () => sendJson<DemoLoaded>('POST', '/demo-data');

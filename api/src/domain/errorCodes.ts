@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'users.superAdminProtected', // 403 a SUPER_ADMIN cannot be deleted nor have its role changed
   'users.selfChange', // 403 nobody changes their own role or company
   'users.companyRequired', // 400 COMPANY_ADMIN, SHIPPER and BUYER need a company
+  'demo.installNotEmpty', // 409 the demo data goes only into an install without companies
   'service.unavailable', // 503 database (or another dependency) down
   'internal', // 500
 ] as const;

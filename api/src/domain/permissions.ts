@@ -28,7 +28,8 @@ export type Resource =
   | 'vehicles'
   | 'files'
   | 'documents'
-  | 'invoices';
+  | 'invoices'
+  | 'demoData'; // POST /api/demo-data: the demo company on an empty install
 
 const ALL: readonly Role[] = ['SUPER_ADMIN', 'COMPANY_ADMIN', 'SHIPPER', 'BUYER'];
 const SA: readonly Role[] = ['SUPER_ADMIN'];
@@ -62,6 +63,8 @@ export const PERMISSIONS: Record<Resource, Partial<Record<Action, readonly Role[
   // could only ever delete its own uploads, of which there are none).
   documents: { read: ['SUPER_ADMIN', 'SHIPPER'], create: SA, delete: SA, menu: ['SUPER_ADMIN', 'SHIPPER'] },
   invoices: { read: STAFF, create: STAFF, delete: STAFF, menu: STAFF },
+  // Only the one who runs the install fills an empty one with the demo company.
+  demoData: { create: SA },
 };
 
 /** A SUPER_ADMIN works on every company's records; everyone else on their own company's (DESIGN.md §4). */
@@ -78,6 +81,13 @@ export const canChooseCompany = (role: Role | null | undefined): boolean => role
  * vehicle list, its dashboard and the containers counted there are those of its own purchases.
  */
 export const seesOnlyOwnPurchases = (role: Role | null | undefined): boolean => role === 'BUYER';
+
+/**
+ * Who starts a company's own work from the dashboard's first-run checklist (its first container
+ * and vehicle): the company's administrator, who edits its profile, not the super admin (whose
+ * checklist sets up the install) nor the shippers it brings in.
+ */
+export const setsUpOwnCompany = (role: Role | null | undefined): boolean => can(role, 'companyProfile', 'update') && !seesEveryCompany(role);
 
 /** The dashboard's counts by status and its status cards (`dashboard.readStatistics`). */
 export const canSeeStatistics = (role: Role | null | undefined): boolean => can(role, 'dashboard', 'readStatistics');
