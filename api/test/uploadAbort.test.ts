@@ -130,7 +130,7 @@ describe.each(ENGINES)('an upload aborted mid-body on %s', (engine) => {
   it('goes on serving: the next upload is stored whole', async () => {
     await abortMidBody(`/api/vehicles/${vehicleId}/files`, { partial: 512 * 1024 });
     const body = new FormData();
-    body.append('file', new Blob([pdf(64 * 1024)], { type: 'application/pdf' }), 'after.pdf');
+    body.append('file', new Blob([new Uint8Array(pdf(64 * 1024))], { type: 'application/pdf' }), 'after.pdf');
     const res = await fetch(`http://127.0.0.1:${port}/api/vehicles/${vehicleId}/files`, { method: 'POST', headers: { cookie }, body });
     expect(res.status).toBe(201);
     const [stored] = await res.json();

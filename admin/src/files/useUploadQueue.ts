@@ -2,7 +2,6 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { isAbortError, type SendFilesOptions } from '../providers/http';
 import { requestErrorText } from '../providers/errorMessage';
-import { eachAtMost } from './eachAtMost';
 
 /**
  * Where one file of an upload is: waiting for its turn, sending its bytes, sent and being stored
@@ -25,12 +24,6 @@ export interface UploadOutcome<T> {
   failed: { file: File; error: unknown; text: string }[];
   cancelled: File[];
 }
-
-/**
- * Two files travel at once: a large one does not hold the others back, and the server's image
- * work for one user stays bounded.
- */
-const AT_ONCE = 2;
 
 let lastKey = 0;
 
@@ -59,7 +52,9 @@ export function useUploadQueue() {
       setItems(batch.map(({ key, file }) => ({ key, name: file.name, loaded: 0, total: file.size, state: 'waiting' })));
       setBusy(true);
       const outcome: UploadOutcome<T> = { stored: [], failed: [], cancelled: [] };
-      await eachAtMost(batch, AT_ONCE, async ({ key, file }) => {
+      // One file after the other: they are stored, and shown, in the order they were picked, and
+      // the server's image work for one user stays bounded.
+      for (const { key, file } of batch) {
         const controller = controllers.current.get(key)!;
         try {
           if (controller.signal.aborted) throw new DOMException('Cancelled while waiting', 'AbortError');
@@ -85,7 +80,7 @@ export function useUploadQueue() {
         } finally {
           controllers.current.delete(key);
         }
-      });
+      }
       setItems((list) => list.filter((item) => item.state === 'failed'));
       setBusy(false);
       return outcome;
