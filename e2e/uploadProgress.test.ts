@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ let shipper: { id: number; username: string; password: string };
 
 /** About one megabyte a second up: a 10 MB file takes ten seconds, small ones a blink. */
 const UPLOAD_BYTES_PER_SECOND = 1024 * 1024;
+const SCREENS_DIR = path.resolve('test-results/screens');
 
 async function slowUploads(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -45,6 +46,16 @@ async function partlySent(item: Locator) {
   const percent = await percentOf(item);
   expect(percent).toBeLessThan(100);
   expect(await item.getByTestId('upload-progress-state').innerText()).toMatch(/^\d{1,2}%$/);
+}
+
+/**
+ * A screenshot of what is on screen now, while an upload runs: the suite's screenshot() first
+ * waits for the network to rest, which a running upload does not.
+ */
+async function snapWhileUploading(page: Page, name: string) {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  await page.waitForTimeout(300); // the bar's transition
+  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`) });
 }
 
 const storedNames = async (resource: 'vehicles' | 'containers', id: number) =>
@@ -82,8 +93,9 @@ describe('upload progress with cancel', () => {
       // One file at a time, in the order picked: the others wait their turn.
       expect(await row(section, 'upprog-invoice.pdf').getByTestId('upload-progress-state').innerText()).toBe('Waiting…');
       expect(await row(section, 'upprog-title.pdf').getByTestId('upload-progress-state').innerText()).toBe('Waiting…');
-      expect(await section.getByTestId('upload-documents').innerText()).toBe('UPLOADING…');
-      await screenshot(p, 'upload-progress-documents-en');
+      expect(await section.getByTestId('upload-documents').innerText()).toMatch(/^uploading…$/i);
+      await section.scrollIntoViewIfNeeded();
+      await snapWhileUploading(p, 'upload-progress-documents-en');
 
       // Tab reaches the first Cancel, labelled with the file's name; Enter presses it.
       await p.keyboard.press('Tab');
@@ -121,8 +133,8 @@ describe('upload progress with cancel', () => {
       const noise = row(section, 'upprog-noise.png');
       await partlySent(noise);
       expect(await row(section, 'upprog-green.jpg').getByTestId('upload-progress-state').innerText()).toBe('في الانتظار…');
-      await noise.scrollIntoViewIfNeeded();
-      await screenshot(p, 'upload-progress-images-ar-390');
+      await section.scrollIntoViewIfNeeded();
+      await snapWhileUploading(p, 'upload-progress-images-ar-390');
 
       await section.getByRole('button', { name: 'إلغاء رفع upprog-noise.png' }).click();
       expect(await takeToast(p)).toBe('الصور المرفوعة: 1');
@@ -134,43 +146,41 @@ describe('upload progress with cancel', () => {
     }
   });
 
-  it('follows shared documents under the upload button of /documents, and cancels one (English 390 px, Arabic 1440 px)', async () => {
+  it.each([
+    ['en', 390],
+    ['ar', 1440],
+  ] as const)('follows shared documents under the upload button of /documents, and cancels one (%s, %i px)', async (language, width) => {
     const { username, password } = admin();
-    for (const [language, width] of [
-      ['en', 390],
-      ['ar', 1440],
-    ] as const) {
-      const big = pdf(`upprog-shared-${language}-big.pdf`, 10 * 1024 * 1024);
-      const small = textFile(`upprog-shared-${language}-note.txt`, 'A note for every company.');
-      const { context, page: p } = await newPage(browser, { language, width });
-      try {
-        await signIn(p, username, password);
-        await p.goto('/documents');
-        const button = p.getByTestId('upload-document').first();
-        await button.waitFor();
-        await slowUploads(p);
-        await p.getByTestId('upload-document-input').first().setInputFiles([big, small]);
-        const panel = p.getByTestId('upload-progress');
-        const item = row(panel, `upprog-shared-${language}-big.pdf`);
-        await partlySent(item);
-        // The panel is on screen, whole, under the button.
-        const box = (await panel.boundingBox())!;
-        expect(box.x).toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width).toBeLessThanOrEqual(width);
-        expect(box.y).toBeGreaterThan((await button.boundingBox())!.y);
-        await screenshot(p, `upload-progress-shared-${language}-${width}`);
+    const big = pdf(`upprog-shared-${language}-big.pdf`, 10 * 1024 * 1024);
+    const small = textFile(`upprog-shared-${language}-note.txt`, 'A note for every company.');
+    const { context, page: p } = await newPage(browser, { language, width });
+    try {
+      await signIn(p, username, password);
+      await p.goto('/documents');
+      const button = p.getByTestId('upload-document').first();
+      await button.waitFor();
+      await slowUploads(p);
+      await p.getByTestId('upload-document-input').first().setInputFiles([big, small]);
+      const panel = p.getByTestId('upload-progress');
+      const item = row(panel, `upprog-shared-${language}-big.pdf`);
+      await partlySent(item);
+      // The panel is on screen, whole, under the button, clear of the window's edges.
+      const box = (await panel.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(8);
+      expect(box.x + box.width).toBeLessThanOrEqual(width - 8);
+      expect(box.y).toBeGreaterThan((await button.boundingBox())!.y);
+      await snapWhileUploading(p, `upload-progress-shared-${language}-${width}`);
 
-        await item.getByTestId('upload-cancel').click();
-        expect(await takeToast(p)).toBe(language === 'en' ? 'Document uploaded' : 'تم رفع المستند');
-        const found = await api.send<{ fileName: string }[]>('GET', `/documents?filter=${encodeURIComponent(JSON.stringify({ q: `upprog-shared-${language}` }))}`);
-        expect(found.map((document) => document.fileName)).toEqual([`upprog-shared-${language}-note.txt`]);
-        await panel.waitFor({ state: 'detached' });
-        await screenshot(p, `upload-progress-shared-done-${language}-${width}`);
-        // Tidy: the shared list is seen by every test file.
-        await api.send('DELETE', `/documents/${(found[0] as unknown as { id: number }).id}`);
-      } finally {
-        await context.close();
-      }
+      await item.getByTestId('upload-cancel').click();
+      expect(await takeToast(p)).toBe(language === 'en' ? 'Document uploaded' : 'تم رفع المستند');
+      const found = await api.send<{ id: number; fileName: string }[]>('GET', `/documents?filter=${encodeURIComponent(JSON.stringify({ q: `upprog-shared-${language}` }))}`);
+      expect(found.map((document) => document.fileName)).toEqual([`upprog-shared-${language}-note.txt`]);
+      await panel.waitFor({ state: 'detached' });
+      await screenshot(p, `upload-progress-shared-done-${language}-${width}`);
+      // Tidy: the shared list is seen by every test file.
+      await api.send('DELETE', `/documents/${found[0].id}`);
+    } finally {
+      await context.close();
     }
   });
 });

@@ -9,6 +9,9 @@ import { UploadProgressList } from '../files/UploadProgressList';
 import { useUploadQueue } from '../files/useUploadQueue';
 import { uploadDocument } from './api';
 
+/** The floating progress keeps a margin from the window's edges, as the page's cards do. */
+const KEEP_OFF_THE_EDGES = [{ name: 'preventOverflow', options: { padding: 16 } }];
+
 /**
  * The upload of /documents (SUPER_ADMIN): PDF, DOC, DOCX or TXT, several at once, one request
  * each, each with its progress and Cancel; a failure names the file ('Failed to upload file:
@@ -38,8 +41,9 @@ export const UploadDocumentButton = ({ variant = 'contained' }: { variant?: 'con
   return (
     <Box component="span" ref={setAnchor} sx={{ display: 'inline-flex' }}>
       <UploadButton label="documents.upload" accept={SHARED_DOCUMENT_ACCEPT} busy={queue.busy} onFiles={upload} testId="upload-document" variant={variant} />
-      <Popper open={queue.items.length > 0} anchorEl={anchor} placement="bottom-end" disablePortal sx={{ zIndex: 'speedDial' }}>
-        <Paper elevation={6} sx={{ width: 'min(360px, calc(100vw - 32px))', marginBlockStart: 1, paddingInline: 1.5, paddingBlock: 0.5 }}>
+      <Popper open={queue.items.length > 0} anchorEl={anchor} placement="bottom-end" disablePortal modifiers={KEEP_OFF_THE_EDGES} sx={{ zIndex: 'speedDial' }}>
+        {/* textAlign: the empty page centres its text, the rows read from their start. */}
+        <Paper elevation={6} sx={{ width: 'min(360px, calc(100vw - 32px))', marginBlockStart: 1, paddingInline: 1.5, paddingBlock: 0.5, textAlign: 'start' }}>
           <UploadProgressList items={queue.items} onCancel={queue.cancel} onDismiss={queue.dismiss} />
         </Paper>
       </Popper>
