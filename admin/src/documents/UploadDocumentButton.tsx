@@ -16,8 +16,9 @@ const KEEP_OFF_THE_EDGES = [{ name: 'preventOverflow', options: { padding: 16 } 
  * The upload of /documents (SUPER_ADMIN): PDF, DOC, DOCX or TXT, several at once, one request
  * each, each with its progress and Cancel; a failure names the file ('Failed to upload file:
  * {name}') under 'Failed to upload document'. The button sits in a toolbar or an empty page, so
- * the progress floats under it; it stays in the page's order (no portal), so Tab goes from the
- * button to the Cancel buttons.
+ * the progress floats under it while the upload runs (it covers the list: once the upload is over
+ * it goes, and the toast names each failed file with its reason). It stays in the page's order
+ * (no portal), so Tab goes from the button to the Cancel buttons.
  */
 export const UploadDocumentButton = ({ variant = 'contained' }: { variant?: 'contained' | 'outlined' }) => {
   const translate = useTranslate();
@@ -41,7 +42,7 @@ export const UploadDocumentButton = ({ variant = 'contained' }: { variant?: 'con
   return (
     <Box component="span" ref={setAnchor} sx={{ display: 'inline-flex' }}>
       <UploadButton label="documents.upload" accept={SHARED_DOCUMENT_ACCEPT} busy={queue.busy} onFiles={upload} testId="upload-document" variant={variant} />
-      <Popper open={queue.items.length > 0} anchorEl={anchor} placement="bottom-end" disablePortal modifiers={KEEP_OFF_THE_EDGES} sx={{ zIndex: 'speedDial' }}>
+      <Popper open={queue.busy && queue.items.length > 0} anchorEl={anchor} placement="bottom-end" disablePortal modifiers={KEEP_OFF_THE_EDGES} sx={{ zIndex: 'speedDial' }}>
         {/* textAlign: the empty page centres its text, the rows read from their start. */}
         <Paper elevation={6} sx={{ width: 'min(360px, calc(100vw - 32px))', marginBlockStart: 1, paddingInline: 1.5, paddingBlock: 0.5, textAlign: 'start' }}>
           <UploadProgressList items={queue.items} onCancel={queue.cancel} onDismiss={queue.dismiss} />
