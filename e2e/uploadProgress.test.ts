@@ -38,7 +38,9 @@ async function noisePhoto(name: string, width: number, height: number): Promise<
 }
 
 const row = (scope: Locator | Page, name: string) => scope.getByTestId('upload-progress-item').filter({ hasText: name });
-const percentOf = async (item: Locator) => Number(await item.getByRole('progressbar').getAttribute('aria-valuenow'));
+/** The bar's percent; -1 while the row is not (or no longer) there, so a poll never hangs on it. */
+const percentOf = async (item: Locator) =>
+  (await item.count()) ? Number(await item.getByRole('progressbar').getAttribute('aria-valuenow', { timeout: 2000 }).catch(() => -1)) : -1;
 
 /** Waits until the file is partly sent: a percent between 1 and 99 beside its name. */
 async function partlySent(item: Locator) {
@@ -111,6 +113,20 @@ describe('upload progress with cancel', () => {
       await section.getByTestId('upload-progress').waitFor({ state: 'detached' });
       expect(await storedNames('vehicles', vehicle.id)).toEqual(['upprog-invoice.pdf', 'upprog-title.pdf']);
       await screenshot(p, 'upload-progress-documents-done-en');
+
+      // A file the server refuses keeps its row, with the reason in plain words, until dismissed.
+      await section.getByTestId('upload-documents-input').setInputFiles(textFile('upprog-fake.pdf', 'not a PDF at all'));
+      const toast = await takeToast(p);
+      expect(toast).toContain('Failed to upload document');
+      expect(toast).toContain('Failed to upload file: upprog-fake.pdf');
+      const fake = row(section, 'upprog-fake.pdf');
+      expect(await fake.getByTestId('upload-progress-state').innerText()).toBe('Not uploaded');
+      expect(await fake.getByTestId('upload-progress-error').innerText()).toMatch(/not accepted/i);
+      expect(await fake.getByTestId('upload-cancel').count()).toBe(0);
+      await screenshot(p, 'upload-progress-documents-failed-en');
+      await fake.getByRole('button', { name: 'Dismiss the message about upprog-fake.pdf' }).click();
+      await section.getByTestId('upload-progress').waitFor({ state: 'detached' });
+      expect(await storedNames('vehicles', vehicle.id)).toEqual(['upprog-invoice.pdf', 'upprog-title.pdf']);
     } finally {
       await context.close();
     }
@@ -157,6 +173,9 @@ describe('upload progress with cancel', () => {
     try {
       await signIn(p, username, password);
       await p.goto('/documents');
+      // The list has loaded: while it loads, its toolbar shows an upload button that the empty
+      // page then replaces (another button, another upload list).
+      await p.getByTestId('empty-state').or(p.getByTestId('documents-list')).waitFor();
       const button = p.getByTestId('upload-document').first();
       await button.waitFor();
       await slowUploads(p);
