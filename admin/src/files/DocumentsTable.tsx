@@ -10,9 +10,12 @@ import { DateText, Ltr } from '../common/Fields';
 import { Name, useTranslateWith } from '../common/Interpolate';
 import { requestErrorText } from '../providers/errorMessage';
 import { downloadToDisk } from '../providers/download';
-import { deleteRecordFile, fileUrl, uploadRecordFiles } from './api';
+import { deleteRecordFile, fileUrl, uploadRecordFile } from './api';
 import { RECORD_DOCUMENT_ACCEPT, formatKb, splitByAccept, type FileOwner, type StoredFile } from './format';
 import { UploadButton } from './UploadButton';
+import { FailureLines } from './FailureLines';
+import { UploadProgressList } from './UploadProgressList';
+import { useUploadQueue } from './useUploadQueue';
 import { useRecordFiles } from './useRecordFiles';
 
 /** Downloads one file, with a spinner on its button while it comes. */
@@ -69,7 +72,8 @@ export const OpenFileButton = ({ url, name }: { url: string; name: string }) => 
 /**
  * The documents of a vehicle or a container (SPEC.md §2): title, size in KB, upload date,
  * download and delete with confirmation; upload of PDF, DOC and DOCX, one request per file so
- * that a refused file names itself ('Failed to upload file: {name}') and the others still go.
+ * that each shows its progress and can be cancelled, and a refused file names itself ('Failed to
+ * upload file: {name}') while the others still go.
  */
 /** The upload date gives way on phones, so the file's name keeps room to be read. */
 const onWideScreens = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -89,30 +93,26 @@ export const DocumentsTable = ({
   const translateWith = useTranslateWith();
   const notify = useNotify();
   const { documents, added, removed } = useRecordFiles(owner, ownerId, initialFiles);
-  const [uploading, setUploading] = useState(false);
+  const queue = useUploadQueue();
   const [toDelete, setToDelete] = useState<StoredFile | null>(null);
   const [deleting, setDeleting] = useState(false);
 
   const upload = async (picked: File[]) => {
     const { accepted, refused } = splitByAccept(picked, RECORD_DOCUMENT_ACCEPT);
-    const failures: string[] = refused.length ? [translate('files.wrongDocumentType', { names: refused.map((f) => f.name).join(', ') })] : [];
-    let count = 0;
-    setUploading(true);
-    for (const file of accepted) {
-      try {
-        added(await uploadRecordFiles(owner, ownerId, [file]));
-        count++;
-      } catch (error) {
-        const reason = requestErrorText(error, translate, 'documents.uploadError');
-        console.error(`Failed to upload file: ${file.name}`, error);
-        failures.push(`${translate('documents.uploadFileFailed', { name: file.name })} (${reason})`);
-      }
-    }
-    setUploading(false);
-    if (failures.length) {
-      notify(<Toast title={translate('documents.uploadError')} description={<Box component="span" sx={{ whiteSpace: 'pre-line' }}>{failures.join('\n')}</Box>} />, { type: 'error' });
-    } else if (count) {
-      notify(translate('files.documentsUploaded', { count }), { type: 'success' });
+    const wrongType = refused.length ? [translate('files.wrongDocumentType', { names: refused.map((f) => f.name).join(', ') })] : [];
+    const { stored, failed } = await queue.run(
+      accepted,
+      async (file, options) => {
+        const saved = await uploadRecordFile(owner, ownerId, file, options);
+        added(saved);
+        return saved;
+      },
+      'documents.uploadError',
+    );
+    if (failed.length || wrongType.length) {
+      notify(<Toast title={translate('documents.uploadError')} description={<FailureLines failed={failed} extra={wrongType} />} />, { type: 'error' });
+    } else if (stored.length) {
+      notify(translate('files.documentsUploaded', { count: stored.length }), { type: 'success' });
     }
   };
 
@@ -138,8 +138,9 @@ export const DocumentsTable = ({
         <Typography variant="body2" color="text.secondary">
           {canEdit ? translate('files.documentsHint') : ''}
         </Typography>
-        {canEdit && <UploadButton label="files.uploadDocuments" accept={RECORD_DOCUMENT_ACCEPT} busy={uploading} onFiles={upload} testId="upload-documents" />}
+        {canEdit && <UploadButton label="files.uploadDocuments" accept={RECORD_DOCUMENT_ACCEPT} busy={queue.busy} onFiles={upload} testId="upload-documents" />}
       </Box>
+      <UploadProgressList items={queue.items} onCancel={queue.cancel} onDismiss={queue.dismiss} />
       {documents.length === 0 ? (
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.5, paddingBlock: 2, color: 'text.secondary' }} data-testid="no-documents">
           <DocumentIcon sx={{ opacity: 0.6 }} />

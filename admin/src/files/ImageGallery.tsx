@@ -10,10 +10,13 @@ import { Ltr } from '../common/Fields';
 import { Name, useTranslateWith } from '../common/Interpolate';
 import { requestErrorText } from '../providers/errorMessage';
 import { downloadToDisk } from '../providers/download';
-import { deleteRecordFile, downloadAllImages, fileUrl, uploadRecordFiles } from './api';
+import { deleteRecordFile, downloadAllImages, fileUrl, uploadRecordFile } from './api';
 import { IMAGE_ACCEPT, splitByAccept, type FileOwner, type StoredFile } from './format';
 import { ImageViewer } from './ImageViewer';
 import { UploadButton } from './UploadButton';
+import { FailureLines } from './FailureLines';
+import { UploadProgressList } from './UploadProgressList';
+import { useUploadQueue } from './useUploadQueue';
 import { useRecordFiles } from './useRecordFiles';
 
 /** One thumbnail: opens the viewer; the file name and the image's actions below it. */
@@ -92,7 +95,7 @@ export const ImageGallery = ({
   const translateWith = useTranslateWith();
   const notify = useNotify();
   const { images, added, removed } = useRecordFiles(owner, ownerId, initialFiles);
-  const [uploading, setUploading] = useState(false);
+  const queue = useUploadQueue();
   const [zipping, setZipping] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<StoredFile | null>(null);
@@ -104,16 +107,20 @@ export const ImageGallery = ({
       notify(<Toast title={translate('msg.filesUploadFailed')} description={translate('files.notAnImage', { names: refused.map((f) => f.name).join(', ') })} />, { type: 'error' });
     }
     if (!accepted.length) return;
-    setUploading(true);
-    try {
-      const stored = await uploadRecordFiles(owner, ownerId, accepted);
-      added(stored);
-      if (!refused.length) notify(translate('files.imagesUploaded', { count: stored.length }), { type: 'success' });
-    } catch (error) {
-      console.error(error);
-      notify(<Toast title={translate('msg.filesUploadFailed')} description={requestErrorText(error, translate, 'msg.filesUploadFailed')} />, { type: 'error' });
-    } finally {
-      setUploading(false);
+    // Each image is shown as soon as it is stored, not when the last one is.
+    const { stored, failed } = await queue.run(
+      accepted,
+      async (file, options) => {
+        const saved = await uploadRecordFile(owner, ownerId, file, options);
+        added(saved);
+        return saved;
+      },
+      'msg.filesUploadFailed',
+    );
+    if (failed.length) {
+      notify(<Toast title={translate('msg.filesUploadFailed')} description={<FailureLines failed={failed} />} />, { type: 'error' });
+    } else if (stored.length && !refused.length) {
+      notify(translate('files.imagesUploaded', { count: stored.flat().length }), { type: 'success' });
     }
   };
 
@@ -196,8 +203,11 @@ export const ImageGallery = ({
               {translate('files.downloadAll')}
             </Button>
           )}
-          {canEdit && <UploadButton label="files.uploadImages" accept={IMAGE_ACCEPT} busy={uploading} onFiles={upload} testId="upload-images" variant="contained" />}
+          {canEdit && <UploadButton label="files.uploadImages" accept={IMAGE_ACCEPT} busy={queue.busy} onFiles={upload} testId="upload-images" variant="contained" />}
         </Box>
+      </Box>
+      <Box sx={{ marginBlockEnd: queue.items.length ? 1.5 : 0 }}>
+        <UploadProgressList items={queue.items} onCancel={queue.cancel} onDismiss={queue.dismiss} />
       </Box>
 
       {images.length === 0 ? (

@@ -1,17 +1,15 @@
-import { API_URL, sendFiles, sendJson } from '../providers/http';
+import { API_URL, sendFiles, sendJson, type SendFilesOptions } from '../providers/http';
 import { downloadToDisk } from '../providers/download';
-import { MAX_FILES_PER_UPLOAD, zipName, type FileOwner, type StoredFile } from './format';
+import { zipName, type FileOwner, type StoredFile } from './format';
 
 const filesPath = (owner: FileOwner, ownerId: number | string) => `/${owner}/${encodeURIComponent(ownerId)}/files`;
 
-/** POST /api/{owner}/{id}/files: the files in groups of at most 20 (the API's limit per request). */
-export async function uploadRecordFiles(owner: FileOwner, ownerId: number | string, files: File[]): Promise<StoredFile[]> {
-  const stored: StoredFile[] = [];
-  for (let i = 0; i < files.length; i += MAX_FILES_PER_UPLOAD) {
-    stored.push(...(await sendFiles<StoredFile[]>('POST', filesPath(owner, ownerId), files.slice(i, i + MAX_FILES_PER_UPLOAD))));
-  }
-  return stored;
-}
+/**
+ * POST /api/{owner}/{id}/files with one file: the console sends each file alone, so that each
+ * can be followed and cancelled on its own (the API takes up to 20 in one request).
+ */
+export const uploadRecordFile = (owner: FileOwner, ownerId: number | string, file: File, options?: SendFilesOptions) =>
+  sendFiles<StoredFile[]>('POST', filesPath(owner, ownerId), [file], options);
 
 export const deleteRecordFile = (owner: FileOwner, ownerId: number | string, fileId: number | string) =>
   sendJson<StoredFile>('DELETE', `${filesPath(owner, ownerId)}/${encodeURIComponent(fileId)}`);

@@ -53,9 +53,6 @@ export function splitByAccept(files: File[], accept: string[]): { accepted: File
   return { accepted: files.filter(allowed), refused: files.filter((file) => !allowed(file)) };
 }
 
-/** Upload limits of the API (UPLOAD_MAX_MB each, at most 20 files per request). */
-export const MAX_FILES_PER_UPLOAD = 20;
-
 export const IMAGE_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', '.jpg', '.jpeg', '.png', '.webp'];
 export const RECORD_DOCUMENT_ACCEPT = ['.pdf', '.doc', '.docx'];
 export const SHARED_DOCUMENT_ACCEPT = ['.pdf', '.doc', '.docx', '.txt'];

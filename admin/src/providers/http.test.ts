@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'ra-core';
 import en from '../i18n/en';
-import { apiError, fetchOk, httpClient, responseError, sendFiles, sendJson } from './http';
+import { apiError, fetchOk, httpClient, responseError, sendJson } from './http';
 import { errorMessage } from './errorMessage';
 import { downloadToDisk } from './download';
 
@@ -57,20 +57,7 @@ describe('errors of non-OK answers (SPEC.md §7)', () => {
     stubFetch(() => answer(500, 'Internal Server Error', 'not an object'));
     expect((await failureOf(() => fetchOk('/api/invoice', { method: 'POST', body: '{}' }))).message).toBe('500: Internal Server Error');
     stubFetch(() => answer(415, 'Unsupported Media Type', { message: 'Only PDF, DOC and DOCX files are allowed', code: 'files.type' }));
-    expect((await failureOf(() => sendFiles('POST', '/documents', [new File(['x'], 'x.exe')]))).status).toBe(415);
     expect((await responseError(answer(418, "I'm a teapot"))).message).toBe("418: I'm a teapot");
-  });
-
-  it('sends every file of an upload under the field name file, with the session cookie', async () => {
-    const fetchMock = vi.fn(async () => answer(201, 'Created', [{ id: 1 }]));
-    vi.stubGlobal('fetch', fetchMock);
-    const files = [new File(['a'], 'a.pdf'), new File(['b'], 'b.pdf')];
-    expect(await sendFiles('PUT', '/companies/3/logo', files)).toEqual([{ id: 1 }]);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/companies/3/logo');
-    expect(init.method).toBe('PUT');
-    expect(init.credentials).toBe('include');
-    expect((init.body as FormData).getAll('file').map((file) => (file as File).name)).toEqual(['a.pdf', 'b.pdf']);
   });
 
   it('still lets a toast show the translated code, or the server message', async () => {

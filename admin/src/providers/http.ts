@@ -40,16 +40,72 @@ export async function sendJson<T = unknown>(method: string, path: string, body?:
   return json as T;
 }
 
+/** How far an upload's body has gone: bytes sent of the total (the multipart body, not the file). */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface SendFilesOptions {
+  /** Called as the body leaves the browser, and once more when all of it has been sent. */
+  onProgress?: (progress: UploadProgress) => void;
+  /** Aborting it stops the upload at once: the server drops the half-received body. */
+  signal?: AbortSignal;
+}
+
+/** The error an aborted upload rejects with: the same as an aborted fetch's. */
+const abortError = () => new DOMException('The upload was cancelled', 'AbortError');
+
+export const isAbortError = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';
+
 /**
  * The one upload of the console: a multipart body with every file under the field name `file`
- * (DESIGN.md §3), to an /api path, and the parsed answer. The browser sets the multipart
- * Content-Type with its boundary, so none is given here.
+ * (DESIGN.md §3), to an /api path, and the parsed answer. It goes through XMLHttpRequest because
+ * fetch() cannot tell how much of a body has been sent; a non-OK answer rejects with the same
+ * error as the JSON calls, a network failure with a TypeError (as fetch does), an abort with an
+ * AbortError. The browser sets the multipart Content-Type with its boundary, so none is given here.
  */
-export async function sendFiles<T = unknown>(method: 'POST' | 'PUT', path: string, files: File[]): Promise<T> {
-  const body = new FormData();
-  for (const file of files) body.append('file', file, file.name);
-  const { json } = await httpClient(`${API_URL}${path}`, { method, body });
-  return json as T;
+export function sendFiles<T = unknown>(method: 'POST' | 'PUT', path: string, files: File[], options: SendFilesOptions = {}): Promise<T> {
+  const { onProgress, signal } = options;
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const body = new FormData();
+    for (const file of files) body.append('file', file, file.name);
+    const request = new XMLHttpRequest();
+    const onAbort = () => request.abort();
+    const settle = (done: () => void) => {
+      signal?.removeEventListener('abort', onAbort);
+      done();
+    };
+    request.open(method, `${API_URL}${path}`);
+    request.withCredentials = true;
+    request.setRequestHeader('Accept', 'application/json');
+    if (onProgress) {
+      request.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+      });
+    }
+    request.addEventListener('load', () =>
+      settle(() => {
+        let json: unknown;
+        try {
+          json = request.responseText ? JSON.parse(request.responseText) : undefined;
+        } catch {
+          json = undefined;
+        }
+        if (request.status >= 200 && request.status < 300) resolve(json as T);
+        else reject(apiError(request.status, request.statusText, json));
+      }),
+    );
+    request.addEventListener('error', () => settle(() => reject(new TypeError('Failed to fetch'))));
+    request.addEventListener('timeout', () => settle(() => reject(new TypeError('Failed to fetch'))));
+    request.addEventListener('abort', () => settle(() => reject(abortError())));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    request.send(body);
+  });
 }
 
 /**

@@ -1,0 +1,142 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOADS_ROOT } from '../src/http/uploads';
+import { ENGINES } from './support/engines';
+import { pdf } from './support/fixtures';
+import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
+import { validVin } from './support/vins';
+
+/** This process's upload folders (each request writes into its own, named after the process). */
+const ownFolders = () => (existsSync(UPLOADS_ROOT) ? readdirSync(UPLOADS_ROOT).filter((name) => name.startsWith(`${process.pid}-`)) : []);
+
+/** Bytes written so far into one upload folder (0 when it is gone). */
+const bytesIn = (folder: string) => {
+  const dir = path.join(UPLOADS_ROOT, folder);
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir).reduce((sum, name) => sum + statSync(path.join(dir, name)).size, 0);
+};
+
+const waitFor = async (check: () => boolean, what: string, ms = 10_000) => {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+const count = async (t: TestApp, table: string, where: Record<string, unknown> = {}) => Number((await t.db(table).where(where).count({ n: '*' }))[0].n);
+
+/**
+ * A browser's Cancel aborts the request while its body is still on the way (the console sends
+ * each file alone, XMLHttpRequest.abort()). The server must keep nothing of it: no row, no chunk,
+ * no temporary file, on both engines, and must go on serving.
+ */
+describe.each(ENGINES)('an upload aborted mid-body on %s', (engine) => {
+  let t: TestApp;
+  let server: http.Server;
+  let port: number;
+  let cookie: string;
+  let vehicleId: number;
+  let companyId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    companyId = (await t.company()).id;
+    const admin = await t.user({ role: 'SUPER_ADMIN' });
+    server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    port = (server.address() as { port: number }).port;
+    const signIn = await fetch(`http://127.0.0.1:${port}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: admin.username, password: PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const vehicle = await fetch(`http://127.0.0.1:${port}/api/vehicles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ vin: validVin(), make: 'Ford', model: 'F-150', companyId }),
+    });
+    vehicleId = (await vehicle.json()).id;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await t.close();
+  });
+
+  /**
+   * Sends the parts whole, then `partial` bytes of a last part that claims to be much longer, waits
+   * until the server has written some of that last part to its temporary file, and drops the
+   * connection the way a browser's abort does.
+   */
+  const abortMidBody = async (urlPath: string, { whole = [] as Buffer[], partial = 2 * 1024 * 1024 } = {}) => {
+    const boundary = 'abort-boundary';
+    const part = (name: string) => `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const before = new Set(ownFolders());
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      path: urlPath,
+      method: 'POST',
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(20 * 1024 * 1024) },
+    });
+    const answered = new Promise<void>((resolve) => {
+      request.on('error', () => resolve());
+      request.on('close', () => resolve());
+    });
+    whole.forEach((bytes, i) => {
+      request.write(part(`whole-${i}.pdf`));
+      request.write(bytes);
+      request.write('\r\n');
+    });
+    request.write(part('half.pdf'));
+    request.write(pdf(partial));
+    let folder = '';
+    await waitFor(() => {
+      folder = ownFolders().find((name) => !before.has(name)) ?? '';
+      return folder !== '' && bytesIn(folder) > whole.reduce((sum, b) => sum + b.length, 0);
+    }, 'the server to write part of the upload to disk');
+    request.destroy();
+    await answered;
+    // The request's folder, with everything written into it, goes once the server sees the abort.
+    await waitFor(() => !existsSync(path.join(UPLOADS_ROOT, folder)), 'the temporary folder to be removed');
+    return folder;
+  };
+
+  it('keeps no file of a vehicle, neither row nor chunk nor temporary file', async () => {
+    const chunksBefore = await count(t, 'file_chunks');
+    await abortMidBody(`/api/vehicles/${vehicleId}/files`);
+    expect(await count(t, 'vehicle_files', { vehicleId })).toBe(0);
+    expect(await count(t, 'file_chunks')).toBe(chunksBefore);
+  });
+
+  it('keeps none of the files of a request whose last file was cut off, even those sent whole', async () => {
+    const chunksBefore = await count(t, 'file_chunks');
+    await abortMidBody(`/api/vehicles/${vehicleId}/files`, { whole: [pdf(300 * 1024), pdf(200 * 1024)] });
+    expect(await count(t, 'vehicle_files', { vehicleId })).toBe(0);
+    expect(await count(t, 'file_chunks')).toBe(chunksBefore);
+  });
+
+  it('keeps no shared document', async () => {
+    const chunksBefore = await count(t, 'file_chunks');
+    await abortMidBody('/api/documents');
+    expect(await count(t, 'documents')).toBe(0);
+    expect(await count(t, 'file_chunks')).toBe(chunksBefore);
+  });
+
+  it('goes on serving: the next upload is stored whole', async () => {
+    await abortMidBody(`/api/vehicles/${vehicleId}/files`, { partial: 512 * 1024 });
+    const body = new FormData();
+    body.append('file', new Blob([new Uint8Array(pdf(64 * 1024))], { type: 'application/pdf' }), 'after.pdf');
+    const res = await fetch(`http://127.0.0.1:${port}/api/vehicles/${vehicleId}/files`, { method: 'POST', headers: { cookie }, body });
+    expect(res.status).toBe(201);
+    const [stored] = await res.json();
+    expect(stored.fileName).toBe('after.pdf');
+    expect(await count(t, 'vehicle_files', { vehicleId })).toBe(1);
+    expect(await count(t, 'file_chunks', { vehicleFileId: stored.id })).toBeGreaterThan(0);
+    expect(ownFolders()).toEqual([]);
+  });
+});
