@@ -41,12 +41,9 @@ import { validateVin } from './vinValidation';
 import { VehicleDocumentsSection, VehicleImagesSection } from './VehicleFileSections';
 import { DamageCheckSection } from '../ai/DamageCheck';
 import { VehicleShipmentView } from './VehicleShipmentView';
-<<<<<<< HEAD
 import { UnsavedChangesDialog } from '../common/UnsavedChangesDialog';
-=======
 import { VehiclePrintSheet } from './VehiclePrintSheet';
 import { PrintButton } from '../print/PrintButton';
->>>>>>> print
 
 /** The buyer a shipper may see but not change still reads clearly (MUI greys disabled text out). */
 const readableWhenDisabled = {
@@ -168,15 +165,7 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
           <PrintButton />
         </Box>
       </Box>
-<<<<<<< HEAD
-=======
       <VehiclePrintSheet vehicle={vehicle} />
-      {readOnly && (
-        <Alert severity="info" sx={{ marginBlockEnd: 2 }}>
-          {translate('vehicles.readOnly')}
-        </Alert>
-      )}
->>>>>>> print
 
       <Form record={vehicleFormValues(vehicle)} onSubmit={save} warnWhenUnsavedChanges WarnWhenUnsavedChangesComponent={UnsavedChangesDialog} noValidate>
         <Grid container spacing={2}>
