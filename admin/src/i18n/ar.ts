@@ -555,6 +555,7 @@ const ar: Messages = {
     emptyBuyer: 'لم تُخصَّص لك أي مركبة بعد.',
     statusOf: 'حالة %{vin}',
     makeModelYear: 'المركبة',
+    companyAndBuyer: 'الشركة / المشتري',
     statusSaving: 'جارٍ حفظ الحالة',
     bulkStatus: 'تغيير الحالة',
     bulkStatusTitle: 'تغيير حالة المركبات المحددة',

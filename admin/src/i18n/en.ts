@@ -284,6 +284,7 @@ const en = {
     statusOf: 'Status of %{vin}',
     // The one column of make, model, year and colour where the table is narrow (and on phone cards).
     makeModelYear: 'Vehicle',
+    companyAndBuyer: 'Company / buyer',
     statusSaving: 'Saving the status',
     bulkStatus: 'Change status',
     bulkStatusTitle: 'Change the status of the selected vehicles',

@@ -1,4 +1,4 @@
-import { Box, IconButton, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, IconButton, Tooltip, Typography, useMediaQuery, useTheme, type Theme } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   DataTable,
@@ -53,6 +53,17 @@ const EditVehicleLink = () => {
   );
 };
 
+/** The buyer under the company name, where the two share a column (a SUPER_ADMIN's narrower table). */
+const BuyerCaption = ({ name }: { name: string }) => {
+  // An e-mail reads left to right, so it is cut at its end on Arabic pages too, yet aligned with the page.
+  const rtl = useTheme().direction === 'rtl';
+  return (
+    <Typography variant="caption" color="text.secondary" component="div" dir="ltr" title={name} data-testid="buyer-caption" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: rtl ? 'right' : 'left' }}>
+      {name}
+    </Typography>
+  );
+};
+
 /** A row's (and a card's) actions: edit and delete, as the role allows. */
 const VehicleActions = ({ canEdit, canDelete }: { canEdit: boolean; canDelete: boolean }) => (
   <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
@@ -89,7 +100,7 @@ const VehicleList = () => {
   // A SUPER_ADMIN reads every company's cars: whose they are and who bought them.
   const showsCompany = seesEveryCompany(role);
   // A SUPER_ADMIN's two extra columns make the table wider than a 1280 px screen: below 'xl'
-  // make, model, year and colour share one column.
+  // make, model, year and colour share one column, and the buyer goes under the company.
   const isExtraWide = useMediaQuery<Theme>((theme) => theme.breakpoints.up('xl'), { noSsr: true });
   const combinesVehicle = showsCompany && !isExtraWide;
   const exporter = useExporter();
@@ -129,12 +140,24 @@ const VehicleList = () => {
               <DataTable.Col source="thumbnailFileId" label={<ThumbnailHeader />} disableSort cellSx={() => ({ width: 44, paddingBlock: 0.5, paddingInline: 0.5 })} render={(record) => <VehicleThumbnail record={record} to={vehicleEditPath(record.id)} />} />
               <DataTable.Col source="vin" render={(record) => <VinText vin={record.vin} to={vehicleEditPath(record.id)} />} />
               {showsCompany && (
-                <DataTable.Col source="companyName" disableSort cellSx={() => ({ maxWidth: 130 })} render={(record) => <bdi dir="auto">{record.companyName ?? '—'}</bdi>} />
+                <DataTable.Col
+                  source="companyName"
+                  label={combinesVehicle ? 'vehicles.companyAndBuyer' : undefined}
+                  disableSort
+                  cellSx={() => ({ maxWidth: 150, overflowWrap: 'anywhere' })}
+                  render={(record) => (
+                    <>
+                      <bdi dir="auto">{record.companyName ?? '—'}</bdi>
+                      {combinesVehicle && record.buyerName && <BuyerCaption name={record.buyerName} />}
+                    </>
+                  )}
+                />
               )}
               {combinesVehicle ? (
                 <DataTable.Col
                   source="make"
                   label="vehicles.makeModelYear"
+                  cellSx={() => ({ maxWidth: 180, overflowWrap: 'anywhere' })}
                   render={(record) => (
                     <>
                       <span data-testid="make-model-year">{makeModelYear(record)}</span>
@@ -160,7 +183,7 @@ const VehicleList = () => {
                 cellSx={() => ({ whiteSpace: 'nowrap' })}
                 render={(record) => (record.containerNumber ? <Ltr>{record.containerNumber}</Ltr> : '—')}
               />
-              {showsCompany && (
+              {showsCompany && !combinesVehicle && (
                 <DataTable.Col
                   source="buyerName"
                   disableSort
