@@ -26,8 +26,8 @@ type User = { id: number; username: string; password: string };
 
 const LANGUAGES = ['en', 'ar'] as const;
 const TEXT = {
-  en: { addFilter: 'Add filter', company: 'Company', buyer: 'Buyer' },
-  ar: { addFilter: 'إضافة عامل تصفية', company: 'الشركة', buyer: 'المشتري' },
+  en: { addFilter: 'Add filter', company: 'Company', buyer: 'Buyer', companyAndBuyer: 'Company / buyer' },
+  ar: { addFilter: 'إضافة عامل تصفية', company: 'الشركة', buyer: 'المشتري', companyAndBuyer: 'الشركة / المشتري' },
 };
 
 beforeAll(async () => {
@@ -239,8 +239,8 @@ describe("the super admin's vehicle list", () => {
 
         await list({});
         await row(elsewhere.vin).waitFor();
-        expect(await table.getByRole('columnheader', { name: TEXT[language].company, exact: true }).count()).toBe(1);
-        expect(await table.getByRole('columnheader', { name: TEXT[language].buyer, exact: true }).count()).toBe(1);
+        // At 1280 px the buyer goes under the company, in one column, so the table fits (phoneLayouts.test.ts).
+        expect(await table.getByRole('columnheader', { name: TEXT[language].companyAndBuyer, exact: true }).count()).toBe(1);
         expect(await row(sold.vin).innerText()).toContain(mine.name);
         expect(await row(sold.vin).innerText()).toContain(buyer.username);
         expect(await row(elsewhere.vin).innerText()).toContain(theirs.name);

@@ -1,4 +1,4 @@
-import { Button, IconButton, useMediaQuery, type ButtonProps, type Theme } from '@mui/material';
+import { Button, useMediaQuery, type ButtonProps, type Theme } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useTranslate } from 'react-admin';
 import { getLanguage, type Language } from '../i18n/language';
@@ -8,7 +8,7 @@ import { useLanguageNotice, useSwitchLanguage } from './useSwitchLanguage';
  * One button that names the other language in that language ("العربية" / "English"), on every
  * page including /auth. It sets react-admin's locale and the page direction together, and stores
  * the choice on the account of a signed-in user (useSwitchLanguage).
- * `compact`: an icon alone on phones, where the header has little room.
+ * `compact`: a short name on phones, where the header has little room.
  */
 export const LanguageSwitch = ({ compact = false, ...props }: ButtonProps & { compact?: boolean }) => {
   const translate = useTranslate();
@@ -20,11 +20,21 @@ export const LanguageSwitch = ({ compact = false, ...props }: ButtonProps & { co
 
   const switchLanguage = () => switchTo(next);
 
+  // On a phone the header has room for a short name only ("عربي" / "EN"), but never for an icon
+  // alone: the switch must say what it does to someone who reads neither the icon nor a tooltip.
   if (compact && isXSmall) {
     return (
-      <IconButton color="inherit" onClick={switchLanguage} aria-label={hint} title={hint} data-testid="language-switch">
-        <TranslateIcon />
-      </IconButton>
+      <Button
+        color="inherit"
+        size="small"
+        onClick={switchLanguage}
+        aria-label={hint}
+        title={hint}
+        data-testid="language-switch"
+        sx={{ minWidth: 0, paddingInline: 1, fontWeight: 600 }}
+      >
+        <span lang={next}>{translate('language.switchToShort')}</span>
+      </Button>
     );
   }
   return (

@@ -12,6 +12,8 @@ import { Link } from 'react-router';
 import { canAccess } from '@domain/permissions';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { companySettingsPath } from '../companyProfile/paths';
+import { ResponsiveList } from '../common/ResponsiveList';
+import { CompanyCard } from './CompanyCard';
 
 /** SPEC.md §9: the companies list refreshes every 5 seconds. */
 const REFRESH_MS = 5000;
@@ -59,6 +61,16 @@ const ProfileButton = () => {
   );
 };
 
+/** A row's (and a card's) actions: rename, activate or deactivate, invoice profile, delete. */
+const CompanyActions = () => (
+  <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+    <RenameCompanyButton />
+    <ActiveToggleButton name={(record) => record.name} messages={STATUS_MESSAGES} />
+    <ProfileButton />
+    <DeleteRecordButton name={(record) => record.name} messages={DELETE_MESSAGES} iconOnly={false} serverReason={false} />
+  </Box>
+);
+
 const CompanyList = () => {
   const translate = useTranslate();
   const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('companies.searchHint')} />];
@@ -77,20 +89,21 @@ const CompanyList = () => {
         }
         empty={<EmptyState message="companies.empty" hint="companies.emptyHint" action={<AddCompanyButton />} />}
       >
-        <DataTable bulkActionButtons={false} rowClick={false} data-testid="companies-table">
-          <DataTable.Col source="name" render={(record) => <Typography variant="body2" sx={{ fontWeight: 500 }}>{record.name}</Typography>} />
-          <DataTable.Col source="code" render={(record) => <Ltr>{record.code}</Ltr>} />
-          <DataTable.Col source="active" render={(record) => <ActiveChip active={!!record.active} />} />
-          <DataTable.Col source="createdAt" render={(record) => <DateText value={record.createdAt} />} />
-          <DataTable.Col label="common.actions" disableSort align="right">
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5 }}>
-              <RenameCompanyButton />
-              <ActiveToggleButton name={(record) => record.name} messages={STATUS_MESSAGES} />
-              <ProfileButton />
-              <DeleteRecordButton name={(record) => record.name} messages={DELETE_MESSAGES} iconOnly={false} serverReason={false} />
-            </Box>
-          </DataTable.Col>
-        </DataTable>
+        <ResponsiveList
+          testId="companies-table"
+          card={(record) => <CompanyCard record={record} actions={<CompanyActions />} />}
+          table={
+            <DataTable bulkActionButtons={false} rowClick={false} data-testid="companies-table">
+              <DataTable.Col source="name" render={(record) => <Typography variant="body2" sx={{ fontWeight: 500 }}>{record.name}</Typography>} />
+              <DataTable.Col source="code" render={(record) => <Ltr>{record.code}</Ltr>} />
+              <DataTable.Col source="active" render={(record) => <ActiveChip active={!!record.active} />} />
+              <DataTable.Col source="createdAt" render={(record) => <DateText value={record.createdAt} />} />
+              <DataTable.Col label="common.actions" disableSort align="right">
+                <CompanyActions />
+              </DataTable.Col>
+            </DataTable>
+          }
+        />
       </List>
     </RequireAccess>
   );

@@ -19,6 +19,8 @@ import { containerPorts, portLabel } from '../common/ports';
 import { AddContainerButton, EditContainerButton } from './ContainerDialog';
 import { WarningSign, useCapacityText } from './ContainerWarnings';
 import { ContainerInvoiceMode, useInvoiceMode } from '../invoices/ContainerInvoiceMode';
+import { ResponsiveList } from '../common/ResponsiveList';
+import { ContainerCard } from './ContainerCard';
 
 export const containerPath = (id: unknown) => `/containers/${id}`;
 
@@ -91,65 +93,71 @@ const ContainerList = () => {
         actions={canCreate ? <TopToolbar><AddContainerButton /></TopToolbar> : false}
         empty={<EmptyState message="containers.empty" hint="containers.emptyHint" action={canCreate ? <AddContainerButton /> : undefined} />}
       >
-        <DataTable bulkActionButtons={false} rowClick={false} data-testid="containers-table" sx={{ '& .MuiTableCell-root': { paddingInline: 1 } }}>
-          <DataTable.Col
-            source="number"
-            cellSx={() => ({ whiteSpace: 'nowrap' })}
-            render={(record) => (
-              <>
-                <MuiLink component={Link} to={containerPath(record.id)} underline="hover" aria-label={translate('containers.open', { number: record.number })} sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
-                  <Mono>{record.number}</Mono>
-                </MuiLink>
-                {record.numberCheckDigitValid === false && <WarningSign text={translate('containers.checkDigitWarning')} testId="row-check-digit-warning" />}
-                {showsCompany && record.companyName && (
-                  <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal', maxWidth: 160 }}>
-                    {record.companyName}
-                  </Typography>
+        <ResponsiveList
+          testId="containers-table"
+          card={(record) => <ContainerCard record={record} showsCompany={showsCompany} actions={<RowActions />} />}
+          table={
+            <DataTable bulkActionButtons={false} rowClick={false} data-testid="containers-table" sx={{ '& .MuiTableCell-root': { paddingInline: 1 } }}>
+              <DataTable.Col
+                source="number"
+                cellSx={() => ({ whiteSpace: 'nowrap' })}
+                render={(record) => (
+                  <>
+                    <MuiLink component={Link} to={containerPath(record.id)} underline="hover" aria-label={translate('containers.open', { number: record.number })} sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
+                      <Mono>{record.number}</Mono>
+                    </MuiLink>
+                    {record.numberCheckDigitValid === false && <WarningSign text={translate('containers.checkDigitWarning')} testId="row-check-digit-warning" />}
+                    {showsCompany && record.companyName && (
+                      <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal', maxWidth: 160 }}>
+                        {record.companyName}
+                      </Typography>
+                    )}
+                  </>
                 )}
-              </>
-            )}
-          />
-          <DataTable.Col source="bookingNumber" render={(record) => (record.bookingNumber ? <Mono>{record.bookingNumber}</Mono> : '—')} />
-          <DataTable.Col source="containerSize" render={(record) => (record.containerSize ? <Mono>{record.containerSize}</Mono> : '—')} />
-          <DataTable.Col
-            source="loadingDate"
-            label="resources.containers.fields.dates"
-            render={(record) => (
-              <>
-                <Box aria-label={translate('resources.containers.fields.loadingDate')}>
-                  <DateText value={record.loadingDate} />
-                </Box>
-                <Box aria-label={translate('resources.containers.fields.arrivalDate')} sx={{ color: 'text.secondary' }}>
-                  <DateText value={record.arrivalDate} />
-                </Box>
-              </>
-            )}
-          />
-          <DataTable.Col source="sealNumber" disableSort render={(record) => (record.sealNumber ? <Mono>{record.sealNumber}</Mono> : '—')} />
-          <DataTable.Col source="shippingLine" render={(record) => record.shippingLine ?? '—'} />
-          <DataTable.Col
-            source="fromPortId"
-            label="containers.route"
-            disableSort
-            cellSx={() => ({ minWidth: 140, maxWidth: 220 })}
-            render={(record) => <Route from={portLabel(containerPorts(record).from, locale)} to={portLabel(containerPorts(record).to, locale)} />}
-          />
-          <DataTable.Col
-            source="vehicleCount"
-            disableSort
-            align="center"
-            cellSx={() => ({ whiteSpace: 'nowrap' })}
-            render={(record) => (
-              <>
-                <span data-testid="vehicle-count">{record.vehicleCount ?? 0}</span>
-                {record.overCapacity && <WarningSign text={capacityText(record)} testId="row-capacity-warning" />}
-              </>
-            )}
-          />
-          <DataTable.Col label="common.actions" disableSort align="right">
-            <RowActions />
-          </DataTable.Col>
-        </DataTable>
+              />
+              <DataTable.Col source="bookingNumber" render={(record) => (record.bookingNumber ? <Mono>{record.bookingNumber}</Mono> : '—')} />
+              <DataTable.Col source="containerSize" render={(record) => (record.containerSize ? <Mono>{record.containerSize}</Mono> : '—')} />
+              <DataTable.Col
+                source="loadingDate"
+                label="resources.containers.fields.dates"
+                render={(record) => (
+                  <>
+                    <Box aria-label={translate('resources.containers.fields.loadingDate')}>
+                      <DateText value={record.loadingDate} />
+                    </Box>
+                    <Box aria-label={translate('resources.containers.fields.arrivalDate')} sx={{ color: 'text.secondary' }}>
+                      <DateText value={record.arrivalDate} />
+                    </Box>
+                  </>
+                )}
+              />
+              <DataTable.Col source="sealNumber" disableSort render={(record) => (record.sealNumber ? <Mono>{record.sealNumber}</Mono> : '—')} />
+              <DataTable.Col source="shippingLine" render={(record) => record.shippingLine ?? '—'} />
+              <DataTable.Col
+                source="fromPortId"
+                label="containers.route"
+                disableSort
+                cellSx={() => ({ minWidth: 140, maxWidth: 220 })}
+                render={(record) => <Route from={portLabel(containerPorts(record).from, locale)} to={portLabel(containerPorts(record).to, locale)} />}
+              />
+              <DataTable.Col
+                source="vehicleCount"
+                disableSort
+                align="center"
+                cellSx={() => ({ whiteSpace: 'nowrap' })}
+                render={(record) => (
+                  <>
+                    <span data-testid="vehicle-count">{record.vehicleCount ?? 0}</span>
+                    {record.overCapacity && <WarningSign text={capacityText(record)} testId="row-capacity-warning" />}
+                  </>
+                )}
+              />
+              <DataTable.Col label="common.actions" disableSort align="right">
+                <RowActions />
+              </DataTable.Col>
+            </DataTable>
+          }
+        />
       </List>
     </RequireAccess>
   );

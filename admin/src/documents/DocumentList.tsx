@@ -10,6 +10,8 @@ import { DownloadFileButton } from '../files/DocumentsTable';
 import { formatKb } from '../files/format';
 import { UploadDocumentButton } from './UploadDocumentButton';
 import { documentFileUrl } from './api';
+import { ResponsiveList } from '../common/ResponsiveList';
+import { DocumentCard } from './DocumentCard';
 
 const DELETE_MESSAGES: DeleteMessages = {
   title: 'documents.deleteTitle',
@@ -60,29 +62,35 @@ const DocumentList = () => {
           />
         }
       >
-        <DataTable bulkActionButtons={false} rowClick={false} data-testid="documents-list">
-          <DataTable.Col source="fileName" label={label('fileName')} cellSx={() => ({ overflowWrap: 'anywhere', fontWeight: 500 })} render={(record) => <Ltr>{record.fileName}</Ltr>} />
-          <DataTable.Col
-            source="fileSize"
-            label={label('fileSize')}
-            align="right"
-            cellSx={() => ({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' })}
-            render={(record) => <Ltr>{translate('files.sizeKb', { size: formatKb(record.fileSize) })}</Ltr>}
-          />
-          <DataTable.Col source="createdAt" label={label('createdAt')} render={(record) => <DateText value={record.createdAt} />} />
-          <DataTable.Col source="uploaderName" label={label('uploaderName')} disableSort render={(record) => (record.uploaderName ? <Ltr>{record.uploaderName}</Ltr> : '—')} />
-          {seesEveryCompany(user?.role) && (
-            <DataTable.Col
-              source="companyName"
-              label={label('companyId')}
-              disableSort
-              render={(record) => record.companyName ?? translate('documents.sharedWithAll')}
-            />
-          )}
-          <DataTable.Col label="common.actions" disableSort align="right">
-            <RowActions />
-          </DataTable.Col>
-        </DataTable>
+        <ResponsiveList
+          testId="documents-list"
+          card={(record) => <DocumentCard record={record} showsCompany={seesEveryCompany(user?.role)} actions={<RowActions />} />}
+          table={
+            <DataTable bulkActionButtons={false} rowClick={false} data-testid="documents-list">
+              <DataTable.Col source="fileName" label={label('fileName')} cellSx={() => ({ overflowWrap: 'anywhere', fontWeight: 500 })} render={(record) => <Ltr>{record.fileName}</Ltr>} />
+              <DataTable.Col
+                source="fileSize"
+                label={label('fileSize')}
+                align="right"
+                cellSx={() => ({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' })}
+                render={(record) => <Ltr>{translate('files.sizeKb', { size: formatKb(record.fileSize) })}</Ltr>}
+              />
+              <DataTable.Col source="createdAt" label={label('createdAt')} render={(record) => <DateText value={record.createdAt} />} />
+              <DataTable.Col source="uploaderName" label={label('uploaderName')} disableSort render={(record) => (record.uploaderName ? <Ltr>{record.uploaderName}</Ltr> : '—')} />
+              {seesEveryCompany(user?.role) && (
+                <DataTable.Col
+                  source="companyName"
+                  label={label('companyId')}
+                  disableSort
+                  render={(record) => record.companyName ?? translate('documents.sharedWithAll')}
+                />
+              )}
+              <DataTable.Col label="common.actions" disableSort align="right">
+                <RowActions />
+              </DataTable.Col>
+            </DataTable>
+          }
+        />
       </List>
     </RequireAccess>
   );

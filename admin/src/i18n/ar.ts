@@ -282,6 +282,7 @@ const ar: Messages = {
   language: {
     switchTo: 'English',
     switchToHint: 'التبديل إلى الواجهة الإنجليزية',
+    switchToShort: 'EN',
     names: { en: 'English', ar: 'العربية' },
     saveFailed: 'تم تغيير اللغة في هذا المتصفح فقط: تعذر حفظها في حسابك.',
   },
@@ -559,6 +560,8 @@ const ar: Messages = {
     emptyHint: 'أضف أول مركبة برقم هيكلها: تُقرأ منه الشركة المصنِّعة والسنة، والطراز أيضًا حين يمكن الوصول إلى قاعدة بيانات المركبات العامة.',
     emptyBuyer: 'لم تُخصَّص لك أي مركبة بعد.',
     statusOf: 'حالة %{vin}',
+    makeModelYear: 'المركبة',
+    companyAndBuyer: 'الشركة / المشتري',
     statusSaving: 'جارٍ حفظ الحالة',
     bulkStatus: 'تغيير الحالة',
     bulkStatusTitle: 'تغيير حالة المركبات المحددة',

@@ -21,6 +21,8 @@ const en = {
   language: {
     switchTo: 'العربية',
     switchToHint: 'Switch the interface to Arabic',
+    // The header's switch on a phone, where the full name does not fit beside the title.
+    switchToShort: 'عربي',
     // Each language named in itself, in both catalogues (the account menu lists both).
     names: { en: 'English', ar: 'العربية' },
     saveFailed: 'The language was changed in this browser only: it could not be saved to your account.',
@@ -292,6 +294,9 @@ const en = {
     emptyHint: 'Add the first vehicle with its VIN: the make and year are read from it, and the model too when the public vehicle database can be reached.',
     emptyBuyer: 'No vehicles have been assigned to you yet.',
     statusOf: 'Status of %{vin}',
+    // The one column of make, model, year and colour where the table is narrow (and on phone cards).
+    makeModelYear: 'Vehicle',
+    companyAndBuyer: 'Company / buyer',
     statusSaving: 'Saving the status',
     bulkStatus: 'Change status',
     bulkStatusTitle: 'Change the status of the selected vehicles',

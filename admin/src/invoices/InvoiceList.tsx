@@ -12,6 +12,8 @@ import { DownloadInvoiceButton, invoiceLabel } from './DownloadInvoiceButton';
 import { InvoiceDetailsButton } from './InvoiceDetailsDialog';
 import { formatInvoiceDate } from './invoiceDate';
 import { formatAmount } from './money';
+import { ResponsiveList } from '../common/ResponsiveList';
+import { InvoiceCard } from './InvoiceCard';
 
 /** Where the Generate button leads: the containers screen in invoice mode (SPEC.md §2). */
 export const GENERATE_PATH = '/containers?action=invoice';
@@ -65,41 +67,47 @@ const InvoiceList = () => {
         actions={canCreate ? <TopToolbar><GenerateInvoiceLink /></TopToolbar> : false}
         empty={<EmptyState message="invoice.empty" hint={canCreate ? 'invoice.emptyHint' : undefined} action={canCreate ? <GenerateInvoiceLink /> : undefined} />}
       >
-        <DataTable bulkActionButtons={false} rowClick={false} data-testid="invoices-table" sx={{ '& .MuiTableCell-root': { paddingInline: 1 } }}>
-          <DataTable.Col
-            source="invoiceNumber"
-            label="invoice.fields.invoiceNumber"
-            cellSx={() => ({ whiteSpace: 'nowrap', fontFamily: 'monospace', fontWeight: 600 })}
-            render={(record) => <Ltr>{invoiceLabel(record)}</Ltr>}
-          />
-          {showsCompany && (
-            <DataTable.Col source="companyName" label="invoice.fields.company" disableSort render={(record) => <bdi dir="auto">{record.companyName ?? '—'}</bdi>} />
-          )}
-          <DataTable.Col
-            source="containerNumber"
-            label="invoice.fields.containerNumber"
-            disableSort
-            cellSx={() => ({ fontFamily: 'monospace', maxWidth: 260 })}
-            render={(record) => (record.containerNumber ? <Ltr>{record.containerNumber}</Ltr> : '—')}
-          />
-          <DataTable.Col source="buyerName" label="invoice.fields.buyer" render={(record) => <bdi dir="auto">{record.buyerName}</bdi>} />
-          <DataTable.Col
-            source="issuedDate"
-            label="invoice.fields.issuedDate"
-            cellSx={() => ({ whiteSpace: 'nowrap' })}
-            render={(record) => formatInvoiceDate(record.issuedDate, locale) || '—'}
-          />
-          <DataTable.Col
-            source="totalAmount"
-            label="invoice.fields.total"
-            align="right"
-            cellSx={() => ({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontWeight: 600 })}
-            render={(record) => <Ltr>{formatAmount(record.totalAmount, record.currency)}</Ltr>}
-          />
-          <DataTable.Col label="common.actions" disableSort align="right">
-            <RowActions canDelete={canDelete} />
-          </DataTable.Col>
-        </DataTable>
+        <ResponsiveList
+          testId="invoices-table"
+          card={(record) => <InvoiceCard record={record} showsCompany={showsCompany} actions={<RowActions canDelete={canDelete} />} />}
+          table={
+            <DataTable bulkActionButtons={false} rowClick={false} data-testid="invoices-table" sx={{ '& .MuiTableCell-root': { paddingInline: 1 } }}>
+              <DataTable.Col
+                source="invoiceNumber"
+                label="invoice.fields.invoiceNumber"
+                cellSx={() => ({ whiteSpace: 'nowrap', fontFamily: 'monospace', fontWeight: 600 })}
+                render={(record) => <Ltr>{invoiceLabel(record)}</Ltr>}
+              />
+              {showsCompany && (
+                <DataTable.Col source="companyName" label="invoice.fields.company" disableSort render={(record) => <bdi dir="auto">{record.companyName ?? '—'}</bdi>} />
+              )}
+              <DataTable.Col
+                source="containerNumber"
+                label="invoice.fields.containerNumber"
+                disableSort
+                cellSx={() => ({ fontFamily: 'monospace', maxWidth: 260 })}
+                render={(record) => (record.containerNumber ? <Ltr>{record.containerNumber}</Ltr> : '—')}
+              />
+              <DataTable.Col source="buyerName" label="invoice.fields.buyer" render={(record) => <bdi dir="auto">{record.buyerName}</bdi>} />
+              <DataTable.Col
+                source="issuedDate"
+                label="invoice.fields.issuedDate"
+                cellSx={() => ({ whiteSpace: 'nowrap' })}
+                render={(record) => formatInvoiceDate(record.issuedDate, locale) || '—'}
+              />
+              <DataTable.Col
+                source="totalAmount"
+                label="invoice.fields.total"
+                align="right"
+                cellSx={() => ({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontWeight: 600 })}
+                render={(record) => <Ltr>{formatAmount(record.totalAmount, record.currency)}</Ltr>}
+              />
+              <DataTable.Col label="common.actions" disableSort align="right">
+                <RowActions canDelete={canDelete} />
+              </DataTable.Col>
+            </DataTable>
+          }
+        />
       </List>
     </RequireAccess>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Button, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
@@ -28,6 +28,8 @@ import { RowDialogButton } from '../common/RowDialogButton';
 import { EmptyState } from '../common/EmptyState';
 import { CompanyInput } from '../common/CompanyInput';
 import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
+import { ResponsiveList } from '../common/ResponsiveList';
+import { ListCard } from '../common/ListCard';
 
 /**
  * POST /api/ports (SPEC.md §7): name, nameAr, country and companyId, the company the administrator
@@ -145,6 +147,26 @@ const DELETE_MESSAGES: DeleteMessages = {
   failure: 'ports.deleteFailed',
 };
 
+/** A row's (and a card's) actions: edit and delete, as the role allows. */
+const PortActions = ({ canEdit, canDelete }: { canEdit: boolean; canDelete: boolean }) => (
+  <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5 }}>
+    {canEdit && <EditPortButton />}
+    {canDelete && <DeleteRecordButton name={(record) => record.name} messages={DELETE_MESSAGES} iconOnly={false} serverReason={false} />}
+  </Box>
+);
+
+/** A port on a phone: its two names and its country. */
+const PortCard = ({ record, actions }: { record: Record<string, any>; actions?: ReactNode }) => (
+  <ListCard
+    title={<bdi dir="ltr">{record.name}</bdi>}
+    facts={[
+      { name: 'nameAr', label: 'resources.ports.fields.nameAr', value: <bdi dir="rtl" lang="ar">{record.nameAr}</bdi> },
+      { name: 'country', label: 'resources.ports.fields.country', value: <CountryCell record={record} /> },
+    ]}
+    actions={actions}
+  />
+);
+
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 const PortList = () => {
@@ -162,19 +184,22 @@ const PortList = () => {
         actions={canCreate ? <TopToolbar><AddPortButton /></TopToolbar> : false}
         empty={<EmptyState message="ports.empty" action={canCreate ? <AddPortButton /> : undefined} />}
       >
-        <DataTable bulkActionButtons={false} rowClick={false} data-testid="ports-table">
-          <DataTable.Col source="name" render={(record) => <bdi dir="ltr">{record.name}</bdi>} />
-          <DataTable.Col source="nameAr" render={(record) => <bdi dir="rtl" lang="ar">{record.nameAr}</bdi>} />
-          <DataTable.Col source="country" render={(record) => <CountryCell record={record} />} />
-          {(canDelete || canEdit) && (
-            <DataTable.Col label="common.actions" disableSort align="right">
-              <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5 }}>
-                {canEdit && <EditPortButton />}
-                {canDelete && <DeleteRecordButton name={(record) => record.name} messages={DELETE_MESSAGES} iconOnly={false} serverReason={false} />}
-              </Box>
-            </DataTable.Col>
-          )}
-        </DataTable>
+        <ResponsiveList
+          testId="ports-table"
+          card={(record) => <PortCard record={record} actions={canDelete || canEdit ? <PortActions canEdit={canEdit} canDelete={canDelete} /> : undefined} />}
+          table={
+            <DataTable bulkActionButtons={false} rowClick={false} data-testid="ports-table">
+              <DataTable.Col source="name" render={(record) => <bdi dir="ltr">{record.name}</bdi>} />
+              <DataTable.Col source="nameAr" render={(record) => <bdi dir="rtl" lang="ar">{record.nameAr}</bdi>} />
+              <DataTable.Col source="country" render={(record) => <CountryCell record={record} />} />
+              {(canDelete || canEdit) && (
+                <DataTable.Col label="common.actions" disableSort align="right">
+                  <PortActions canEdit={canEdit} canDelete={canDelete} />
+                </DataTable.Col>
+              )}
+            </DataTable>
+          }
+        />
       </List>
     </RequireAccess>
   );

@@ -1,5 +1,4 @@
-import { Alert, Box, Chip, Tooltip } from '@mui/material';
-import LockResetIcon from '@mui/icons-material/LockReset';
+import { Alert, Box } from '@mui/material';
 import {
   DataTable,
   List,
@@ -19,33 +18,9 @@ import { EmptyState } from '../common/EmptyState';
 import { AddUserButton, ApproveButton, ChangeRoleButton, MoveUserButton } from './UserDialogs';
 import { ActiveToggleButton, type ActiveToggleMessages } from '../common/ActiveToggleButton';
 import { ResetPasswordButton } from './ResetPasswordButton';
-
-/** pending approval / active / inactive (SPEC.md §4). */
-export const UserStatusChip = ({ record }: { record: Record<string, any> }) => {
-  const translate = useTranslate();
-  if (record.pendingApproval) return <Chip size="small" color="warning" label={translate('status.pendingApproval')} />;
-  return record.active ? (
-    <Chip size="small" color="success" label={translate('status.active')} />
-  ) : (
-    <Chip size="small" variant="outlined" label={translate('status.inactive')} />
-  );
-};
-
-/** The status, and a mark while a reset password waits to be replaced by the user (named by its tooltip). */
-const UserStatus = ({ record }: { record: Record<string, any> }) => {
-  const translate = useTranslate();
-  const mustChange = translate('status.mustChangePassword');
-  return (
-    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', flexWrap: 'nowrap' }}>
-      <UserStatusChip record={record} />
-      {record.mustChangePassword && (
-        <Tooltip title={mustChange}>
-          <LockResetIcon role="img" aria-label={mustChange} aria-hidden={false} fontSize="small" color="warning" data-testid="must-change-password" />
-        </Tooltip>
-      )}
-    </Box>
-  );
-};
+import { ResponsiveList } from '../common/ResponsiveList';
+import { UserCard } from './UserCard';
+import { UserStatus } from './UserStatus';
 
 const DELETE_MESSAGES: DeleteMessages = {
   title: 'users.deleteTitle',
@@ -128,18 +103,24 @@ const UserList = () => {
         actions={canManage ? <TopToolbar><AddUserButton /></TopToolbar> : false}
         empty={<EmptyState message="users.empty" action={canManage ? <AddUserButton /> : undefined} />}
       >
-        <DataTable bulkActionButtons={false} rowClick={false} data-testid="users-table">
-          <DataTable.Col source="username" cellSx={() => ({ whiteSpace: 'nowrap' })} render={(record) => <Ltr>{record.username}</Ltr>} />
-          <DataTable.Col source="role" cellSx={() => ({ whiteSpace: 'nowrap' })} render={(record) => (record.role ? translate(`roles.${record.role}`) : translate('roles.none'))} />
-          <DataTable.Col source="companyName" render={(record) => record.companyName ?? '—'} />
-          <DataTable.Col source="status" disableSort render={(record) => <UserStatus record={record} />} />
-          <DataTable.Col source="createdAt" render={(record) => <DateText value={record.createdAt} />} />
-          {hasActions && (
-            <DataTable.Col label="common.actions" disableSort align="right">
-              <UserActions canManage={canManage} />
-            </DataTable.Col>
-          )}
-        </DataTable>
+        <ResponsiveList
+          testId="users-table"
+          card={(record) => <UserCard record={record} actions={hasActions ? <UserActions canManage={canManage} /> : undefined} />}
+          table={
+            <DataTable bulkActionButtons={false} rowClick={false} data-testid="users-table">
+              <DataTable.Col source="username" cellSx={() => ({ whiteSpace: 'nowrap' })} render={(record) => <Ltr>{record.username}</Ltr>} />
+              <DataTable.Col source="role" cellSx={() => ({ whiteSpace: 'nowrap' })} render={(record) => (record.role ? translate(`roles.${record.role}`) : translate('roles.none'))} />
+              <DataTable.Col source="companyName" render={(record) => record.companyName ?? '—'} />
+              <DataTable.Col source="status" disableSort render={(record) => <UserStatus record={record} />} />
+              <DataTable.Col source="createdAt" render={(record) => <DateText value={record.createdAt} />} />
+              {hasActions && (
+                <DataTable.Col label="common.actions" disableSort align="right">
+                  <UserActions canManage={canManage} />
+                </DataTable.Col>
+              )}
+            </DataTable>
+          }
+        />
       </List>
     </RequireAccess>
   );

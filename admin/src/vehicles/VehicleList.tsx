@@ -1,4 +1,4 @@
-import { Box, IconButton, Tooltip } from '@mui/material';
+import { Box, IconButton, Tooltip, Typography, useMediaQuery, useTheme, type Theme } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   DataTable,
@@ -26,8 +26,10 @@ import { StatusSelect } from './StatusSelect';
 import { statusLabelKey } from './status';
 import { useVehicleFilters } from './VehicleFilters';
 import { toCsv } from './csv';
-import { VinText, vehicleEditPath } from './VinText';
+import { VinText, makeModelYear, vehicleEditPath } from './VinText';
 import { ThumbnailHeader, VehicleThumbnail } from '../files/VehicleThumbnail';
+import { ResponsiveList } from '../common/ResponsiveList';
+import { VehicleCard } from './VehicleCard';
 
 const DELETE_MESSAGES: DeleteMessages = {
   title: 'vehicles.deleteTitle',
@@ -50,6 +52,25 @@ const EditVehicleLink = () => {
     </Tooltip>
   );
 };
+
+/** The buyer under the company name, where the two share a column (a SUPER_ADMIN's narrower table). */
+const BuyerCaption = ({ name }: { name: string }) => {
+  // An e-mail reads left to right, so it is cut at its end on Arabic pages too, yet aligned with the page.
+  const rtl = useTheme().direction === 'rtl';
+  return (
+    <Typography variant="caption" color="text.secondary" component="div" dir="ltr" title={name} data-testid="buyer-caption" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: rtl ? 'right' : 'left' }}>
+      {name}
+    </Typography>
+  );
+};
+
+/** A row's (and a card's) actions: edit and delete, as the role allows. */
+const VehicleActions = ({ canEdit, canDelete }: { canEdit: boolean; canDelete: boolean }) => (
+  <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
+    {canEdit && <EditVehicleLink />}
+    {canDelete && <DeleteRecordButton name={(record) => record.vin} messages={DELETE_MESSAGES} />}
+  </Box>
+);
 
 /** CSV export of what the table shows, with translated status labels. */
 const useExporter = (): Exporter => {
@@ -78,6 +99,10 @@ const VehicleList = () => {
   const canDelete = can(role, 'vehicles', 'delete');
   // A SUPER_ADMIN reads every company's cars: whose they are and who bought them.
   const showsCompany = seesEveryCompany(role);
+  // A SUPER_ADMIN's two extra columns make the table wider than a 1280 px screen: below 'xl'
+  // make, model, year and colour share one column, and the buyer goes under the company.
+  const isExtraWide = useMediaQuery<Theme>((theme) => theme.breakpoints.up('xl'), { noSsr: true });
+  const combinesVehicle = showsCompany && !isExtraWide;
   const exporter = useExporter();
   const filters = useVehicleFilters(role);
 
@@ -104,46 +129,80 @@ const VehicleList = () => {
           )
         }
       >
-        <DataTable bulkActionButtons={canSetStatus ? <BulkStatusButton /> : false} rowClick={false} data-testid="vehicles-table"
-          // Two more columns for a SUPER_ADMIN: narrower cell padding keeps status and actions on screen.
-          sx={showsCompany ? { '& .MuiTableCell-root': { paddingInline: 1 } } : undefined}
-        >
-          <DataTable.Col source="thumbnailFileId" label={<ThumbnailHeader />} disableSort cellSx={() => ({ width: 44, paddingBlock: 0.5, paddingInline: 0.5 })} render={(record) => <VehicleThumbnail record={record} to={vehicleEditPath(record.id)} />} />
-          <DataTable.Col source="vin" render={(record) => <VinText vin={record.vin} to={vehicleEditPath(record.id)} />} />
-          {showsCompany && (
-            <DataTable.Col source="companyName" disableSort cellSx={() => ({ maxWidth: 130 })} render={(record) => <bdi dir="auto">{record.companyName ?? '—'}</bdi>} />
-          )}
-          <DataTable.Col source="make" render={(record) => record.make ?? '—'} />
-          <DataTable.Col source="model" render={(record) => record.model ?? '—'} />
-          <DataTable.Col source="year" render={(record) => record.year ?? '—'} />
-          <DataTable.Col source="vehicleInfo.color" disableSort render={(record) => record.vehicleInfo?.color ?? '—'} />
-          <DataTable.Col
-            source="containerNumber"
-            disableSort
-            cellSx={() => ({ whiteSpace: 'nowrap' })}
-            render={(record) => (record.containerNumber ? <Ltr>{record.containerNumber}</Ltr> : '—')}
-          />
-          {showsCompany && (
-            <DataTable.Col
-              source="buyerName"
-              disableSort
-              cellSx={() => ({ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
-              render={(record) => (record.buyerName ? <bdi dir="ltr" title={record.buyerName}>{record.buyerName}</bdi> : '—')}
-            />
-          )}
-          <DataTable.Col
-            source="status"
-            render={(record) => (canSetStatus ? <StatusSelect record={record as RaRecord} /> : <StatusChip status={record.status} />)}
-          />
-          {(canEdit || canDelete) && (
-            <DataTable.Col label="common.actions" disableSort align="right">
-              <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
-                {canEdit && <EditVehicleLink />}
-                {canDelete && <DeleteRecordButton name={(record) => record.vin} messages={DELETE_MESSAGES} />}
-              </Box>
-            </DataTable.Col>
-          )}
-        </DataTable>
+        <ResponsiveList
+          testId="vehicles-table"
+          card={(record) => <VehicleCard record={record} showsCompany={showsCompany} canSetStatus={canSetStatus} actions={(canEdit || canDelete) && <VehicleActions canEdit={canEdit} canDelete={canDelete} />} />}
+          table={
+            <DataTable bulkActionButtons={canSetStatus ? <BulkStatusButton /> : false} rowClick={false} data-testid="vehicles-table"
+              // Two more columns for a SUPER_ADMIN: narrower cell padding keeps status and actions on screen.
+              sx={showsCompany ? { '& .MuiTableCell-root': { paddingInline: 1 } } : undefined}
+            >
+              <DataTable.Col source="thumbnailFileId" label={<ThumbnailHeader />} disableSort cellSx={() => ({ width: 44, paddingBlock: 0.5, paddingInline: 0.5 })} render={(record) => <VehicleThumbnail record={record} to={vehicleEditPath(record.id)} />} />
+              <DataTable.Col source="vin" render={(record) => <VinText vin={record.vin} to={vehicleEditPath(record.id)} />} />
+              {showsCompany && (
+                <DataTable.Col
+                  source="companyName"
+                  label={combinesVehicle ? 'vehicles.companyAndBuyer' : undefined}
+                  disableSort
+                  cellSx={() => ({ maxWidth: 150, overflowWrap: 'anywhere' })}
+                  render={(record) => (
+                    <>
+                      <bdi dir="auto">{record.companyName ?? '—'}</bdi>
+                      {combinesVehicle && record.buyerName && <BuyerCaption name={record.buyerName} />}
+                    </>
+                  )}
+                />
+              )}
+              {combinesVehicle ? (
+                <DataTable.Col
+                  source="make"
+                  label="vehicles.makeModelYear"
+                  cellSx={() => ({ maxWidth: 180, overflowWrap: 'anywhere' })}
+                  render={(record) => (
+                    <>
+                      <span data-testid="make-model-year">{makeModelYear(record)}</span>
+                      {record.vehicleInfo?.color && (
+                        <Typography variant="caption" color="text.secondary" component="div">
+                          {record.vehicleInfo.color}
+                        </Typography>
+                      )}
+                    </>
+                  )}
+                />
+              ) : (
+                [
+                  <DataTable.Col key="make" source="make" render={(record) => record.make ?? '—'} />,
+                  <DataTable.Col key="model" source="model" render={(record) => record.model ?? '—'} />,
+                  <DataTable.Col key="year" source="year" render={(record) => record.year ?? '—'} />,
+                  <DataTable.Col key="color" source="vehicleInfo.color" disableSort render={(record) => record.vehicleInfo?.color ?? '—'} />,
+                ]
+              )}
+              <DataTable.Col
+                source="containerNumber"
+                disableSort
+                cellSx={() => ({ whiteSpace: 'nowrap' })}
+                render={(record) => (record.containerNumber ? <Ltr>{record.containerNumber}</Ltr> : '—')}
+              />
+              {showsCompany && !combinesVehicle && (
+                <DataTable.Col
+                  source="buyerName"
+                  disableSort
+                  cellSx={() => ({ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
+                  render={(record) => (record.buyerName ? <bdi dir="ltr" title={record.buyerName}>{record.buyerName}</bdi> : '—')}
+                />
+              )}
+              <DataTable.Col
+                source="status"
+                render={(record) => (canSetStatus ? <StatusSelect record={record as RaRecord} /> : <StatusChip status={record.status} />)}
+              />
+              {(canEdit || canDelete) && (
+                <DataTable.Col label="common.actions" disableSort align="right">
+                  <VehicleActions canEdit={canEdit} canDelete={canDelete} />
+                </DataTable.Col>
+              )}
+            </DataTable>
+          }
+        />
       </List>
     </RequireAccess>
   );
