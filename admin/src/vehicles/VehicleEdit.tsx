@@ -255,6 +255,8 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
 
         {!readOnly && (
           <Box
+            // Toasts stay clear of this bar (layout/toastPlacement).
+            data-sticky-actions
             sx={{
               position: 'sticky',
               bottom: 0,
