@@ -142,7 +142,8 @@ describe('the containers list', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     expect(await takeToast(page)).toContain('Container deleted successfully');
     await row.waitFor({ state: 'detached' });
-    expect((await api.send('GET', `/vehicles/${vehicle.id}`)).containerId).toBeNull();
+    // Closing the undoable toast sent the delete.
+    await expect.poll(async () => (await api.send('GET', `/vehicles/${vehicle.id}`)).containerId).toBeNull();
   });
 });
 

@@ -5,12 +5,12 @@ import CloseIcon from '@mui/icons-material/Close';
 import {
   CloseNotificationContext,
   useNotificationContext,
-  useTakeUndoableMutation,
   useTranslate,
   type NotificationPayload,
 } from 'react-admin';
 import { Toast } from '../common/Toast';
 import { useClearOfActionBars } from './useClearOfActionBars';
+import { usePendingChanges } from './usePendingChanges';
 
 /** Toast display time (SPEC.md §9). */
 export const TOAST_DURATION = 5000;
@@ -51,7 +51,7 @@ export const logFailure = (payload: NotificationPayload, translate: Translate) =
   if (payload.type === 'error') console.error(notificationText(payload.message, translate, payload.notificationOptions?.messageArgs));
 };
 
-/** The toast on screen: what it says, when it appeared, and whether its undoable change is settled. */
+/** The toast on screen: what it says, when and on which page it appeared. */
 interface Shown {
   payload: NotificationPayload;
   /** Remounts the Snackbar for each toast, so a replacement starts its own display time at once. */
@@ -68,14 +68,14 @@ const isUndoable = (payload: NotificationPayload | undefined) => Boolean(payload
  * Save bar, at most 420 px wide from 'md'. Escape closes it; F8 moves the focus to it.
  *
  * A new toast replaces the one on screen at once: react-admin's queue would show three quick
- * status changes for 15 s, one after another, and errors long after the user moved on. A replaced
- * or expired undoable toast lets its change go to the server (react-admin's undoable mutations wait
- * for the toast); Undo drops it. A toast from a page the user has left closes when they leave
- * (undoable ones stay: their change has not been sent, and Undo must stay within reach).
+ * status changes for 15 s, one after another, and errors long after the user moved on. Undoable
+ * changes (react-admin's undoable mutations wait for the toast) go to the server when their toast
+ * goes; Undo drops the newest (see usePendingChanges). A toast from a page the user has left
+ * closes when they leave (undoable ones stay: their change has not been sent, and Undo must stay
+ * within reach).
  */
 export const Notification = () => {
   const { notifications, takeNotification } = useNotificationContext();
-  const takeMutation = useTakeUndoableMutation();
   const translate = useTranslate();
   const { pathname } = useLocation();
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
@@ -83,28 +83,21 @@ export const Notification = () => {
   const [open, setOpen] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
   const snackbarRef = useRef<HTMLDivElement>(null);
-  // Whether the current toast's undoable change was already sent or undone (never both, never twice).
-  const settled = useRef(true);
+  const pending = usePendingChanges();
   const bottom = useClearOfActionBars(snackbarRef, open && !isSmall);
 
-  /** Sends the current toast's pending change to the server, once. */
-  const commitPending = useCallback(() => {
-    if (settled.current) return;
-    settled.current = true;
-    takeMutation()?.({ isUndo: false });
-  }, [takeMutation]);
-
-  // One notification per render: takeNotification and takeMutation read the queues as of this render.
+  // One notification per render: takeNotification reads the queue as of this render.
   useEffect(() => {
     if (!notifications.length) return;
     const next = takeNotification();
     if (!next) return;
-    commitPending();
-    settled.current = !isUndoable(next);
+    // An undoable toast keeps the earlier changes waiting with it; any other lets them go now.
+    if (isUndoable(next)) pending.add();
+    else pending.sendAll();
     logFailure(next, translate);
     setCurrent((shown) => ({ payload: next, key: (shown?.key ?? 0) + 1, since: Date.now(), pathname }));
     setOpen(true);
-  }, [notifications, takeNotification, commitPending, translate, pathname]);
+  }, [notifications, takeNotification, pending, translate, pathname]);
 
   // Leaving the page closes its toast, unless the toast came with the move or can still be undone.
   useEffect(() => {
@@ -134,17 +127,14 @@ export const Notification = () => {
   const close = useCallback(() => setOpen(false), []);
 
   const handleExited = useCallback(() => {
-    commitPending();
+    pending.sendAll();
     setCurrent(undefined);
-  }, [commitPending]);
+  }, [pending]);
 
   const undo = useCallback(() => {
-    if (!settled.current) {
-      settled.current = true;
-      takeMutation()?.({ isUndo: true });
-    }
+    pending.undoNewest();
     setOpen(false);
-  }, [takeMutation]);
+  }, [pending]);
 
   if (!current) return null;
   const { type, notificationOptions = {} } = current.payload;
