@@ -259,7 +259,7 @@ for (const language of LANGUAGES) {
         await page.goto(`/vehicles/${vehicle.id}/edit`);
         await page.getByTestId('vehicle-save').click();
         await toast.waitFor();
-        await page.waitForTimeout(1200);
+        await page.waitForTimeout(2500); // read, then moved on (a toast younger than 2 s came with the move)
         await containersLink(page).click();
         await toast.waitFor({ state: 'detached', timeout: 2000 });
         await page.unroute(`**/api/vehicles/${vehicle.id}`);

@@ -19,7 +19,7 @@ export const TOAST_DURATION = 5000;
  * A toast raised this shortly before the user moved to another page came with the move (saved,
  * then back to the list) and stays; an older one belongs to the page the user has left.
  */
-export const NAVIGATION_GRACE_MS = 1000;
+export const NAVIGATION_GRACE_MS = 2000;
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
