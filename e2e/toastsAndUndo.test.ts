@@ -311,6 +311,18 @@ for (const language of LANGUAGES) {
         await toast.getByTestId('toast-close').click();
         await expect.poll(async () => [await vehicleOrNull(first.id), await vehicleOrNull(second.id)]).toEqual([null, null]);
         expect((await vehicleOrNull(kept.id))?.vin).toBe(kept.vin);
+
+        // The containers list has the same bulk delete for the roles that may delete containers.
+        const boxes = [await createContainer(api, { companyId: company.id, shipperId: shipper.id }), await createContainer(api, { companyId: company.id, shipperId: shipper.id })];
+        await page.goto('/containers');
+        const containerRow = (number: string) => page.getByTestId('containers-table').getByRole('row').filter({ hasText: number });
+        for (const box of boxes) await containerRow(box.number).getByRole('checkbox').check();
+        await page.getByTestId('bulk-delete').click();
+        await page.getByRole('dialog').getByRole('button', { name: text.confirm }).click();
+        await toast.waitFor();
+        await toast.getByTestId('toast-close').click();
+        const containerOrNull = (id: number) => api.send('GET', `/containers/${id}`).catch((error: Error) => (/404/.test(error.message) ? null : Promise.reject(error)));
+        await expect.poll(async () => [await containerOrNull(boxes[0].id), await containerOrNull(boxes[1].id)]).toEqual([null, null]);
       } finally {
         await context.close();
       }
