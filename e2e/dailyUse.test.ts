@@ -10,6 +10,7 @@ import {
   newPage,
   screenshot,
   signIn,
+  takeToast,
   uniqueCode,
 } from './support';
 import { todayIso } from '../admin/src/invoices/fileName';
@@ -73,7 +74,8 @@ describe('the bulk status dialog', () => {
         await screenshot(page, `${language}-daily-bulk-status-chosen`);
         await apply.click();
         await dialog.waitFor({ state: 'hidden' });
-        for (const vehicle of [first, second]) expect((await api.send('GET', `/vehicles/${vehicle.id}`)).status).toBe('AT_WAREHOUSE');
+        await takeToast(page); // closing the undoable toast sends the changes
+        for (const vehicle of [first, second]) await expect.poll(async () => (await api.send('GET', `/vehicles/${vehicle.id}`)).status).toBe('AT_WAREHOUSE');
         // Opened again, it is empty again.
         await table.getByRole('row').filter({ hasText: first.vin }).getByRole('checkbox').check();
         await page.getByTestId('bulk-status').click();

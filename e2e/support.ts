@@ -209,7 +209,8 @@ export async function takeToast(page: Page): Promise<string> {
   await toast.waitFor();
   const text = await toast.innerText();
   // The close button by its class: while a dialog is open, everything outside it is aria-hidden.
-  await toast.locator('.MuiAlert-action button').click();
+  // It is the last action (an undoable toast has Undo before it); closing sends an undoable change.
+  await toast.locator('.MuiAlert-action button').last().click();
   await toast.waitFor({ state: 'detached' });
   return text;
 }

@@ -14,6 +14,7 @@ import { emotionCaches } from './layout/emotionCache';
 import { Layout } from './layout/Layout';
 import { LoadingScreen } from './common/LoadingScreen';
 import { Notification } from './layout/Notification';
+import { FreshNotifications } from './layout/FreshNotifications';
 import { NotFound, Unauthorized } from './common/MessagePages';
 import { ErrorPage } from './layout/ErrorPage';
 import companies from './companies';
@@ -57,34 +58,37 @@ export const App = () => {
         darkTheme={null}
       >
         <CssBaseline enableColorScheme />
-        <CoreAdminUI
-          title="Vehicle Export"
-          layout={Layout}
-          dashboard={Dashboard}
-          catchAll={NotFound}
-          accessDenied={Unauthorized}
-          loading={DefaultLoading}
-          error={ErrorPage}
-          loginPage={false}
-          authCallbackPage={false}
-          disableTelemetry
-        >
-          <CustomRoutes noLayout>
-            <Route path={AUTH_PATH} element={outsideLayout(AuthPage)} />
-            <Route path={WAITING_PATH} element={outsideLayout(WaitingApproval)} />
-          </CustomRoutes>
-          <CustomRoutes>
-            <Route path={OWN_SETTINGS_PATH} element={<OwnCompanySettings />} />
-            <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
-          </CustomRoutes>
-          <Resource name="companies" {...companies} />
-          <Resource name="users" {...users} />
-          <Resource name="vehicles" {...vehicles} />
-          <Resource name="containers" {...containers} />
-          <Resource name="ports" {...ports} />
-          <Resource name="documents" {...documents} />
-          <Resource name="invoices" {...invoices} />
-        </CoreAdminUI>
+        {/* Toasts of a page the user has left are dropped (layout/FreshNotifications). */}
+        <FreshNotifications>
+          <CoreAdminUI
+            title="Vehicle Export"
+            layout={Layout}
+            dashboard={Dashboard}
+            catchAll={NotFound}
+            accessDenied={Unauthorized}
+            loading={DefaultLoading}
+            error={ErrorPage}
+            loginPage={false}
+            authCallbackPage={false}
+            disableTelemetry
+          >
+            <CustomRoutes noLayout>
+              <Route path={AUTH_PATH} element={outsideLayout(AuthPage)} />
+              <Route path={WAITING_PATH} element={outsideLayout(WaitingApproval)} />
+            </CustomRoutes>
+            <CustomRoutes>
+              <Route path={OWN_SETTINGS_PATH} element={<OwnCompanySettings />} />
+              <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
+            </CustomRoutes>
+            <Resource name="companies" {...companies} />
+            <Resource name="users" {...users} />
+            <Resource name="vehicles" {...vehicles} />
+            <Resource name="containers" {...containers} />
+            <Resource name="ports" {...ports} />
+            <Resource name="documents" {...documents} />
+            <Resource name="invoices" {...invoices} />
+          </CoreAdminUI>
+        </FreshNotifications>
         <Notification />
       </AdminContext>
     </CacheProvider>

@@ -23,18 +23,24 @@ export interface DeleteMessages {
  * (the tooltip and the accessible name 'Delete {name}' say what it does); otherwise react-admin's
  * labelled button. `serverReason: false` keeps the list's own failure sentence whatever the
  * server says (companies and ports have one that tells the user what to do).
+ * `undoable`: after the confirmation the row goes at once and the toast offers Undo; the DELETE is
+ * sent when the toast goes (react-admin's undoable mode). For records whose delete the server
+ * refuses often (ports in use) or that take much with them (a company), the delete stays
+ * pessimistic: the row goes when the server agrees.
  */
 export const DeleteRecordButton = ({
   name,
   messages,
   iconOnly = true,
   serverReason = true,
+  undoable = false,
 }: {
   /** What the record is called (a VIN, a container number, a file name). */
   name: (record: RaRecord) => string;
   messages: DeleteMessages;
   iconOnly?: boolean;
   serverReason?: boolean;
+  undoable?: boolean;
 }) => {
   const record = useRecordContext();
   const resource = useResourceContext();
@@ -52,10 +58,10 @@ export const DeleteRecordButton = ({
       resource,
       { id: record.id, previousData: record },
       {
-        mutationMode: 'pessimistic',
+        mutationMode: undoable ? 'undoable' : 'pessimistic',
         onSuccess: () => {
           setOpen(false);
-          notify(messages.success, { type: 'success' });
+          notify(messages.success, { type: 'success', undoable });
         },
         onError: (error) => {
           setOpen(false);

@@ -14,6 +14,7 @@ import { RequireAccess } from '../common/RequireAccess';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { EmptyState } from '../common/EmptyState';
 import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
+import { BulkDeleteButton, type BulkDeleteMessages } from '../common/BulkDeleteButton';
 import { DateText } from '../common/Fields';
 import { containerPorts, portLabel } from '../common/ports';
 import { AddContainerButton, EditContainerButton } from './ContainerDialog';
@@ -32,6 +33,13 @@ const DELETE_MESSAGES: DeleteMessages = {
   failure: 'containers.deleteFailed',
 };
 
+const BULK_DELETE_MESSAGES: BulkDeleteMessages = {
+  title: 'containers.bulkDeleteTitle',
+  content: 'containers.bulkDeleteConfirm',
+  success: 'containers.bulkDeleted',
+  failure: 'containers.deleteFailed',
+};
+
 const RowActions = () => {
   const record = useRecordContext();
   const { user } = useCurrentUser();
@@ -39,7 +47,7 @@ const RowActions = () => {
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'nowrap' }}>
       {can(user?.role, 'containers', 'update') && <EditContainerButton record={record} compact />}
-      {can(user?.role, 'containers', 'delete') && <DeleteRecordButton name={(row) => row.number} messages={DELETE_MESSAGES} />}
+      {can(user?.role, 'containers', 'delete') && <DeleteRecordButton name={(row) => row.number} messages={DELETE_MESSAGES} undoable />}
     </Box>
   );
 };
@@ -97,7 +105,7 @@ const ContainerList = () => {
           testId="containers-table"
           card={(record) => <ContainerCard record={record} showsCompany={showsCompany} actions={<RowActions />} />}
           table={
-            <DataTable bulkActionButtons={false} rowClick={false} data-testid="containers-table" sx={{ '& .MuiTableCell-root': { paddingInline: 1 } }}>
+            <DataTable bulkActionButtons={can(user?.role, 'containers', 'delete') ? <BulkDeleteButton messages={BULK_DELETE_MESSAGES} /> : false} rowClick={false} data-testid="containers-table" sx={{ '& .MuiTableCell-root': { paddingInline: 1 } }}>
               <DataTable.Col
                 source="number"
                 cellSx={() => ({ whiteSpace: 'nowrap' })}

@@ -1,17 +1,25 @@
 import { isValidElement, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Snackbar, useMediaQuery, type Theme } from '@mui/material';
+import { useLocation } from 'react-router';
+import { Alert, Button, IconButton, Snackbar, useMediaQuery, type Theme } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
 import {
   CloseNotificationContext,
   useNotificationContext,
-  useTakeUndoableMutation,
   useTranslate,
   type NotificationPayload,
 } from 'react-admin';
 import { Toast } from '../common/Toast';
+import { useClearOfActionBars } from './useClearOfActionBars';
+import { usePendingChanges } from './usePendingChanges';
 
 /** Toast display time (SPEC.md §9). */
 export const TOAST_DURATION = 5000;
 
+/**
+ * A toast raised this shortly before the user moved to another page came with the move (saved,
+ * then back to the list) and stays; an older one belongs to the page the user has left.
+ */
+export const NAVIGATION_GRACE_MS = 2000;
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -43,30 +51,67 @@ export const logFailure = (payload: NotificationPayload, translate: Translate) =
   if (payload.type === 'error') console.error(notificationText(payload.message, translate, payload.notificationOptions?.messageArgs));
 };
 
+/** The toast on screen: what it says, when and on which page it appeared. */
+interface Shown {
+  payload: NotificationPayload;
+  /** Remounts the Snackbar for each toast, so a replacement starts its own display time at once. */
+  key: number;
+  since: number;
+  pathname: string;
+}
+
+const isUndoable = (payload: NotificationPayload | undefined) => Boolean(payload?.notificationOptions?.undoable);
+
 /**
- * react-admin's notification queue shown one toast at a time, about 5 s each, with a close button:
- * at the top on small screens, at the bottom end corner on larger ones, at most 420 px wide from
- * 'md'. Escape closes it; F8 moves the focus to it.
+ * One toast at a time (SPEC.md §2), about 5 s, with a close button: at the top on small screens,
+ * at the bottom end corner on larger ones, lifted above an open dialog's buttons and the sticky
+ * Save bar, at most 420 px wide from 'md'. Escape closes it; F8 moves the focus to it.
+ *
+ * A new toast replaces the one on screen at once: react-admin's queue would show three quick
+ * status changes for 15 s, one after another, and errors long after the user moved on. Undoable
+ * changes (react-admin's undoable mutations wait for the toast) go to the server when their toast
+ * goes; Undo drops the newest (see usePendingChanges). A toast from a page the user has left
+ * closes when they leave (undoable ones stay: their change has not been sent, and Undo must stay
+ * within reach).
  */
 export const Notification = () => {
   const { notifications, takeNotification } = useNotificationContext();
-  const takeMutation = useTakeUndoableMutation();
   const translate = useTranslate();
+  const { pathname } = useLocation();
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const [current, setCurrent] = useState<NotificationPayload>();
+  const [current, setCurrent] = useState<Shown>();
   const [open, setOpen] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
+  const snackbarRef = useRef<HTMLDivElement>(null);
+  const pending = usePendingChanges();
+  const bottom = useClearOfActionBars(snackbarRef, open && !isSmall);
 
+  // One notification per render: takeNotification reads the queue as of this render.
   useEffect(() => {
-    if (notifications.length && !current) {
-      const next = takeNotification();
-      if (next) {
-        logFailure(next, translate);
-        setCurrent(next);
-        setOpen(true);
-      }
-    }
-  }, [notifications, current, takeNotification, translate]);
+    if (!notifications.length) return;
+    const next = takeNotification();
+    if (!next) return;
+    // An undoable toast keeps the earlier changes waiting with it; any other lets them go now.
+    if (isUndoable(next)) pending.add();
+    else pending.sendAll();
+    logFailure(next, translate);
+    setCurrent((shown) => ({ payload: next, key: (shown?.key ?? 0) + 1, since: Date.now(), pathname }));
+    setOpen(true);
+  }, [notifications, takeNotification, pending, translate, pathname]);
+
+  // Leaving the page closes its toast, unless the toast came with the move or can still be undone.
+  useEffect(() => {
+    if (!current || current.pathname === pathname || isUndoable(current.payload)) return;
+    if (Date.now() - current.since > NAVIGATION_GRACE_MS) setOpen(false);
+  }, [pathname, current]);
+
+  // An undoable change not yet sent is lost if the tab closes: the browser asks first.
+  useEffect(() => {
+    if (!open || !isUndoable(current?.payload)) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [open, current]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -82,30 +127,36 @@ export const Notification = () => {
   const close = useCallback(() => setOpen(false), []);
 
   const handleExited = useCallback(() => {
-    if (current?.notificationOptions?.undoable) takeMutation()?.({ isUndo: false });
+    pending.sendAll();
     setCurrent(undefined);
-  }, [current, takeMutation]);
+  }, [pending]);
 
   const undo = useCallback(() => {
-    takeMutation()?.({ isUndo: true });
+    pending.undoNewest();
     setOpen(false);
-  }, [takeMutation]);
+  }, [pending]);
 
   if (!current) return null;
-  const { type, notificationOptions = {} } = current;
+  const { type, notificationOptions = {} } = current.payload;
   const { autoHideDuration, undoable } = notificationOptions;
-  const content = toastContent(current, translate);
+  const content = toastContent(current.payload, translate);
   const severity = type === 'info' ? 'info' : type;
 
   return (
     <CloseNotificationContext.Provider value={close}>
       <Snackbar
+        key={current.key}
+        ref={snackbarRef}
         open={open}
         autoHideDuration={autoHideDuration === undefined ? TOAST_DURATION : autoHideDuration ?? undefined}
+        // An undoable toast keeps counting while the window is in the background: the change waits for it.
+        disableWindowBlurListener={Boolean(undoable)}
         onClose={(_event, reason) => reason !== 'clickaway' && close()}
         anchorOrigin={isSmall ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'right' }}
         slotProps={{ transition: { onExited: handleExited } }}
-        sx={{ maxWidth: { md: 420 } }}
+        style={bottom === undefined ? undefined : { bottom }}
+        sx={{ maxWidth: { md: 420 }, transition: 'bottom 150ms ease-out' }}
+        data-testid="toast-area"
       >
         <Alert
           ref={alertRef}
@@ -118,9 +169,15 @@ export const Notification = () => {
           closeText={translate('common.close')}
           action={
             undoable ? (
-              <Button color="inherit" size="small" onClick={undo}>
-                {translate('ra.action.undo')}
-              </Button>
+              <>
+                <Button color="inherit" size="small" onClick={undo} data-testid="toast-undo">
+                  {translate('ra.action.undo')}
+                </Button>
+                {/* Undo first, then the close button every toast has. */}
+                <IconButton color="inherit" size="small" onClick={close} aria-label={translate('common.close')} title={translate('common.close')} data-testid="toast-close">
+                  <CloseIcon fontSize="small" />
+                </IconButton>
+              </>
             ) : undefined
           }
           sx={{ width: '100%', alignItems: 'flex-start' }}

@@ -13,8 +13,11 @@ const base = simpleRestProvider(API_URL, httpClient);
 export const dataProvider = {
   ...base,
 
+  // `meta.action` names a record's own route for one change (e.g. 'status': PATCH
+  // /vehicles/{id}/status), so that change can use react-admin's undoable mode like any update.
   update: async (resource, params) => {
-    const json = await sendJson(`PATCH`, `/${resource}/${encodeURIComponent(params.id)}`, params.data);
+    const action = typeof params.meta?.action === 'string' ? `/${encodeURIComponent(params.meta.action)}` : '';
+    const json = await sendJson(`PATCH`, `/${resource}/${encodeURIComponent(params.id)}${action}`, params.data);
     return { data: json as any };
   },
 

@@ -9,6 +9,7 @@ import { VEHICLE_STATUSES, type VehicleStatus } from './status';
 /**
  * The bulk action of the vehicles list: one status for every selected row. react-admin's
  * updateMany sends PATCH /api/vehicles/{id} {status} for each, and the API records each change.
+ * It is undoable: nothing is sent until the toast goes.
  * The status starts empty and must be chosen: a preselected one sent every car back to it on one
  * click.
  */
@@ -29,25 +30,24 @@ export const BulkStatusButton = () => {
     setOpen(true);
   };
 
+  // Undoable like a row's change: the dialog closes at once, the toast offers Undo, and the
+  // PATCHes go when the toast does.
   const apply = () => {
     if (!status) return;
     updateMany(
       'vehicles',
       { ids: selectedIds, data: { status } },
       {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          notify('vehicles.bulkStatusUpdated', { type: 'success', messageArgs: { smart_count: count } });
-          setOpen(false);
-          unselectAll();
-          refresh();
-        },
+        mutationMode: 'undoable',
+        onSuccess: () => notify('vehicles.bulkStatusUpdated', { type: 'success', undoable: true, messageArgs: { smart_count: count } }),
         onError: (error) => {
           notify(errorMessage(error, translate), { type: 'error' });
           refresh();
         },
       },
     );
+    setOpen(false);
+    unselectAll();
   };
 
   return (

@@ -1,42 +1,40 @@
 import { useEffect, useState } from 'react';
-import { CircularProgress, MenuItem, Select, type SelectChangeEvent } from '@mui/material';
-import { useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
-import { useAccessChecked } from '../providers/useAccessChecked';
+import { MenuItem, Select, type SelectChangeEvent } from '@mui/material';
+import { useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { errorMessage } from '../providers/errorMessage';
-import { setVehicleStatus } from './api';
 import { StatusChip } from './StatusChip';
 import { VEHICLE_STATUSES, type VehicleStatus } from './status';
 
 /**
- * The status dropdown of a vehicle row (roles that may set the status): PATCH
- * /api/vehicles/{id}/status, disabled while the change is saved; on failure the row shows the
- * status it had and the toast says why.
+ * The status dropdown of a vehicle row (roles that may set the status). The change shows at once
+ * with an Undo in its toast (react-admin's undoable mode): PATCH /api/vehicles/{id}/status is sent
+ * when the toast goes (or another replaces it), and never if the user undoes. If the server then
+ * refuses, the row shows the status it had and the toast says why.
  */
 export const StatusSelect = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const refresh = useRefresh();
-  const accessChecked = useAccessChecked();
+  const [update] = useUpdate();
   const [value, setValue] = useState<string>(record.status);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => setValue(record.status), [record.status]);
 
-  const change = async (event: SelectChangeEvent<string>) => {
+  const change = (event: SelectChangeEvent<string>) => {
     const status = event.target.value as VehicleStatus;
     if (status === record.status) return;
     setValue(status);
-    setSaving(true);
-    try {
-      await accessChecked(() => setVehicleStatus(record.id, status));
-      notify('msg.vehicleStatusUpdated', { type: 'success' });
-      refresh();
-    } catch (error) {
-      setValue(record.status);
-      notify(errorMessage(error, translate), { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
+    update(
+      'vehicles',
+      { id: record.id, data: { status }, previousData: record, meta: { action: 'status' } },
+      {
+        mutationMode: 'undoable',
+        onSuccess: () => notify('msg.vehicleStatusUpdated', { type: 'success', undoable: true }),
+        onError: (error) => {
+          setValue(record.status);
+          notify(errorMessage(error, translate), { type: 'error' });
+        },
+      },
+    );
   };
 
   return (
@@ -44,11 +42,8 @@ export const StatusSelect = ({ record }: { record: RaRecord }) => {
       size="small"
       value={value}
       onChange={change}
-      disabled={saving}
-      aria-busy={saving}
       inputProps={{ 'aria-label': translate('vehicles.statusOf', { vin: record.vin }) }}
       renderValue={(status) => <StatusChip status={status} />}
-      IconComponent={saving ? () => <CircularProgress size={16} sx={{ marginInlineEnd: 1 }} aria-label={translate('vehicles.statusSaving')} /> : undefined}
       data-testid="status-select"
       sx={{ width: 172, maxWidth: '100%', '& .MuiSelect-select': { paddingBlock: 0.5, display: 'flex', alignItems: 'center' } }}
     >

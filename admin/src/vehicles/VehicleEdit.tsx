@@ -257,6 +257,8 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
         </Grid>
 
         <Box
+          // Toasts stay clear of this bar (layout/toastPlacement).
+          data-sticky-actions
           sx={{
             position: 'sticky',
             bottom: 0,

@@ -21,6 +21,7 @@ import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordB
 import { Ltr } from '../common/Fields';
 import { AddVehicleButton } from './AddVehicleButton';
 import { BulkStatusButton } from './BulkStatusButton';
+import { BulkDeleteButton, type BulkDeleteMessages } from '../common/BulkDeleteButton';
 import { StatusChip } from './StatusChip';
 import { StatusSelect } from './StatusSelect';
 import { statusLabelKey } from './status';
@@ -36,6 +37,13 @@ const DELETE_MESSAGES: DeleteMessages = {
   titleParam: 'vin',
   content: 'vehicles.deleteConfirm',
   success: 'msg.vehicleDeleted',
+  failure: 'msg.vehicleDeleteFailed',
+};
+
+const BULK_DELETE_MESSAGES: BulkDeleteMessages = {
+  title: 'vehicles.bulkDeleteTitle',
+  content: 'vehicles.bulkDeleteConfirm',
+  success: 'vehicles.bulkDeleted',
   failure: 'msg.vehicleDeleteFailed',
 };
 
@@ -68,7 +76,7 @@ const BuyerCaption = ({ name }: { name: string }) => {
 const VehicleActions = ({ canEdit, canDelete }: { canEdit: boolean; canDelete: boolean }) => (
   <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
     {canEdit && <EditVehicleLink />}
-    {canDelete && <DeleteRecordButton name={(record) => record.vin} messages={DELETE_MESSAGES} />}
+    {canDelete && <DeleteRecordButton name={(record) => record.vin} messages={DELETE_MESSAGES} undoable />}
   </Box>
 );
 
@@ -133,7 +141,17 @@ const VehicleList = () => {
           testId="vehicles-table"
           card={(record) => <VehicleCard record={record} showsCompany={showsCompany} canSetStatus={canSetStatus} actions={(canEdit || canDelete) && <VehicleActions canEdit={canEdit} canDelete={canDelete} />} />}
           table={
-            <DataTable bulkActionButtons={canSetStatus ? <BulkStatusButton /> : false} rowClick={false} data-testid="vehicles-table"
+            <DataTable
+              bulkActionButtons={
+                canSetStatus || canDelete ? (
+                  <>
+                    {canSetStatus && <BulkStatusButton />}
+                    {canDelete && <BulkDeleteButton messages={BULK_DELETE_MESSAGES} />}
+                  </>
+                ) : false
+              }
+              rowClick={false}
+              data-testid="vehicles-table"
               // Two more columns for a SUPER_ADMIN: narrower cell padding keeps status and actions on screen.
               sx={showsCompany ? { '& .MuiTableCell-root': { paddingInline: 1 } } : undefined}
             >

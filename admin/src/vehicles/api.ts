@@ -1,5 +1,4 @@
 import type { Identifier } from 'react-admin';
-import type { VehicleStatus } from '@domain/statuses';
 import { sendJson } from '../providers/http';
 
 /** GET /api/vin/{vin}: the public vehicle database's answer, or the bundled decoder's. */
@@ -12,10 +11,6 @@ export interface VinDecodeResult {
   source: 'vpic' | 'offline';
   checkDigitValid: boolean;
 }
-
-/** PATCH /api/vehicles/{id}/status: the status dropdown of a vehicle row (recorded in its history). */
-export const setVehicleStatus = (id: Identifier, status: VehicleStatus) =>
-  sendJson<Record<string, any>>('PATCH', `/vehicles/${encodeURIComponent(id)}/status`, { status });
 
 export const decodeVin = (vin: string) => sendJson<VinDecodeResult>('GET', `/vin/${encodeURIComponent(vin)}`);
 
