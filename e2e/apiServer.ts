@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export type ApiServer = { baseUrl: string; process: ChildProcess; log: () => string; stop: () => Promise<void> };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The API as the browser tests run it (e2e/api-server.mjs, the built console from admin/dist), on
+ * a free port with a fresh SQLite file in a folder of its own, answered healthy before this returns.
+ * `stop()` ends it (SIGTERM, then SIGKILL after 15 s) and removes the folder. No outside service is
+ * reached: the public vehicle database is a closed port, so VINs and makes come from the bundled
+ * offline data, the same on every machine.
+ */
+export async function startApiServer(name: string, env: Record<string, string>, healthWithinMs = 60_000): Promise<ApiServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), `vehicle-export-${name}-`));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const server = spawn(process.execPath, [path.join(root, 'e2e/api-server.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(dir, `${name}.sqlite`)}`,
+      DATA_DIR: dir,
+      ADMIN_DIST: path.join(root, 'admin/dist'),
+      VPIC_URL: 'http://127.0.0.1:9/api',
+      VPIC_TIMEOUT_MS: '1000',
+      OLLAMA_HOST: 'http://127.0.0.1:9',
+      LOG_LEVEL: 'error',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (chunk) => (log += chunk));
+  server.stderr!.on('data', (chunk) => (log += chunk));
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      const timeout = setTimeout(() => server.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timeout);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + healthWithinMs;
+  for (;;) {
+    if (server.exitCode !== null) {
+      await stop();
+      throw new Error(`The API (${name}) exited with code ${server.exitCode}:\n${log}`);
+    }
+    const healthy = await fetch(`${baseUrl}/api/health`).then(async (res) => res.ok && (await res.json()).status === 'ok', () => false);
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The API (${name}) did not become healthy within ${healthWithinMs / 1000} s:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { baseUrl, process: server, log: () => log, stop };
+}
