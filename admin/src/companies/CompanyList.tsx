@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { canAccess } from '@domain/permissions';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { companySettingsPath } from '../companyProfile/paths';
+import { Isolated } from '../common/Bidi';
 
 /** SPEC.md §9: the companies list refreshes every 5 seconds. */
 const REFRESH_MS = 5000;
@@ -78,7 +79,9 @@ const CompanyList = () => {
         empty={<EmptyState message="companies.empty" hint="companies.emptyHint" action={<AddCompanyButton />} />}
       >
         <DataTable bulkActionButtons={false} rowClick={false} data-testid="companies-table">
-          <DataTable.Col source="name" render={(record) => <Typography variant="body2" sx={{ fontWeight: 500 }}>{record.name}</Typography>} />
+          <DataTable.Col source="name" render={(record) => <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                <Isolated>{record.name}</Isolated>
+              </Typography>} />
           <DataTable.Col source="code" render={(record) => <Ltr>{record.code}</Ltr>} />
           <DataTable.Col source="active" render={(record) => <ActiveChip active={!!record.active} />} />
           <DataTable.Col source="createdAt" render={(record) => <DateText value={record.createdAt} />} />

@@ -23,7 +23,7 @@ import { FormDialog } from '../common/FormDialog';
 import { WaitingSelect } from '../common/Fields';
 import { CompanyInput } from '../common/CompanyInput';
 import { Name, useTranslateWith } from '../common/Interpolate';
-import { portLabel } from '../common/ports';
+import { portChoiceProps } from '../common/PortLabel';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { containerPayload, requiredContainerNumber } from './containerPayload';
 
@@ -76,7 +76,7 @@ const PortInput = ({ source }: { source: 'fromPortId' | 'toPortId' }) => {
     <ReferenceInput source={source} reference="ports" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
       <AutocompleteInput
         label={`resources.containers.fields.${source}`}
-        optionText={(port) => portLabel(port, locale)}
+        {...portChoiceProps(locale)}
         filterToQuery={(q: string) => ({ q })}
         helperText={false}
         fullWidth

@@ -10,6 +10,7 @@ import { DownloadFileButton } from '../files/DocumentsTable';
 import { formatKb } from '../files/format';
 import { UploadDocumentButton } from './UploadDocumentButton';
 import { documentFileUrl } from './api';
+import { Isolated } from '../common/Bidi';
 
 const DELETE_MESSAGES: DeleteMessages = {
   title: 'documents.deleteTitle',
@@ -76,7 +77,7 @@ const DocumentList = () => {
               source="companyName"
               label={label('companyId')}
               disableSort
-              render={(record) => record.companyName ?? translate('documents.sharedWithAll')}
+              render={(record) => (record.companyName ? <Isolated>{record.companyName}</Isolated> : translate('documents.sharedWithAll'))}
             />
           )}
           <DataTable.Col label="common.actions" disableSort align="right">

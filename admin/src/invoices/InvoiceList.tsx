@@ -12,6 +12,7 @@ import { DownloadInvoiceButton, invoiceLabel } from './DownloadInvoiceButton';
 import { InvoiceDetailsButton } from './InvoiceDetailsDialog';
 import { formatInvoiceDate } from './invoiceDate';
 import { formatAmount } from './money';
+import { Isolated } from '../common/Bidi';
 
 /** Where the Generate button leads: the containers screen in invoice mode (SPEC.md §2). */
 export const GENERATE_PATH = '/containers?action=invoice';
@@ -73,7 +74,7 @@ const InvoiceList = () => {
             render={(record) => <Ltr>{invoiceLabel(record)}</Ltr>}
           />
           {showsCompany && (
-            <DataTable.Col source="companyName" label="invoice.fields.company" disableSort render={(record) => <bdi dir="auto">{record.companyName ?? '—'}</bdi>} />
+            <DataTable.Col source="companyName" label="invoice.fields.company" disableSort render={(record) => <Isolated>{record.companyName ?? '—'}</Isolated>} />
           )}
           <DataTable.Col
             source="containerNumber"
@@ -82,7 +83,7 @@ const InvoiceList = () => {
             cellSx={() => ({ fontFamily: 'monospace', maxWidth: 260 })}
             render={(record) => (record.containerNumber ? <Ltr>{record.containerNumber}</Ltr> : '—')}
           />
-          <DataTable.Col source="buyerName" label="invoice.fields.buyer" render={(record) => <bdi dir="auto">{record.buyerName}</bdi>} />
+          <DataTable.Col source="buyerName" label="invoice.fields.buyer" render={(record) => <Isolated>{record.buyerName}</Isolated>} />
           <DataTable.Col
             source="issuedDate"
             label="invoice.fields.issuedDate"

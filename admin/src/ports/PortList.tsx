@@ -28,6 +28,7 @@ import { RowDialogButton } from '../common/RowDialogButton';
 import { EmptyState } from '../common/EmptyState';
 import { CompanyInput } from '../common/CompanyInput';
 import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
+import { Isolated } from '../common/Bidi';
 
 /**
  * POST /api/ports (SPEC.md §7): name, nameAr, country and companyId, the company the administrator
@@ -163,8 +164,8 @@ const PortList = () => {
         empty={<EmptyState message="ports.empty" action={canCreate ? <AddPortButton /> : undefined} />}
       >
         <DataTable bulkActionButtons={false} rowClick={false} data-testid="ports-table">
-          <DataTable.Col source="name" render={(record) => <bdi dir="ltr">{record.name}</bdi>} />
-          <DataTable.Col source="nameAr" render={(record) => <bdi dir="rtl" lang="ar">{record.nameAr}</bdi>} />
+          <DataTable.Col source="name" render={(record) => <Isolated testId="port-name">{record.name}</Isolated>} />
+          <DataTable.Col source="nameAr" render={(record) => <Isolated dir="rtl">{record.nameAr}</Isolated>} />
           <DataTable.Col source="country" render={(record) => <CountryCell record={record} />} />
           {(canDelete || canEdit) && (
             <DataTable.Col label="common.actions" disableSort align="right">

@@ -19,6 +19,7 @@ import { EmptyState } from '../common/EmptyState';
 import { AddUserButton, ApproveButton, ChangeRoleButton, MoveUserButton } from './UserDialogs';
 import { ActiveToggleButton, type ActiveToggleMessages } from '../common/ActiveToggleButton';
 import { ResetPasswordButton } from './ResetPasswordButton';
+import { Isolated } from '../common/Bidi';
 
 /** pending approval / active / inactive (SPEC.md §4). */
 export const UserStatusChip = ({ record }: { record: Record<string, any> }) => {
@@ -131,7 +132,7 @@ const UserList = () => {
         <DataTable bulkActionButtons={false} rowClick={false} data-testid="users-table">
           <DataTable.Col source="username" cellSx={() => ({ whiteSpace: 'nowrap' })} render={(record) => <Ltr>{record.username}</Ltr>} />
           <DataTable.Col source="role" cellSx={() => ({ whiteSpace: 'nowrap' })} render={(record) => (record.role ? translate(`roles.${record.role}`) : translate('roles.none'))} />
-          <DataTable.Col source="companyName" render={(record) => record.companyName ?? '—'} />
+          <DataTable.Col source="companyName" render={(record) => (record.companyName ? <Isolated>{record.companyName}</Isolated> : '—')} />
           <DataTable.Col source="status" disableSort render={(record) => <UserStatus record={record} />} />
           <DataTable.Col source="createdAt" render={(record) => <DateText value={record.createdAt} />} />
           {hasActions && (

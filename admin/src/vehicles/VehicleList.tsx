@@ -28,6 +28,7 @@ import { useVehicleFilters } from './VehicleFilters';
 import { toCsv } from './csv';
 import { VinText, vehicleEditPath } from './VinText';
 import { ThumbnailHeader, VehicleThumbnail } from '../files/VehicleThumbnail';
+import { Isolated } from '../common/Bidi';
 
 const DELETE_MESSAGES: DeleteMessages = {
   title: 'vehicles.deleteTitle',
@@ -111,12 +112,12 @@ const VehicleList = () => {
           <DataTable.Col source="thumbnailFileId" label={<ThumbnailHeader />} disableSort cellSx={() => ({ width: 44, paddingBlock: 0.5, paddingInline: 0.5 })} render={(record) => <VehicleThumbnail record={record} to={vehicleEditPath(record.id)} />} />
           <DataTable.Col source="vin" render={(record) => <VinText vin={record.vin} to={vehicleEditPath(record.id)} />} />
           {showsCompany && (
-            <DataTable.Col source="companyName" disableSort cellSx={() => ({ maxWidth: 130 })} render={(record) => <bdi dir="auto">{record.companyName ?? '—'}</bdi>} />
+            <DataTable.Col source="companyName" disableSort cellSx={() => ({ maxWidth: 130 })} render={(record) => <Isolated>{record.companyName ?? '—'}</Isolated>} />
           )}
-          <DataTable.Col source="make" render={(record) => record.make ?? '—'} />
-          <DataTable.Col source="model" render={(record) => record.model ?? '—'} />
+          <DataTable.Col source="make" render={(record) => (record.make ? <Isolated>{record.make}</Isolated> : '—')} />
+          <DataTable.Col source="model" render={(record) => (record.model ? <Isolated>{record.model}</Isolated> : '—')} />
           <DataTable.Col source="year" render={(record) => record.year ?? '—'} />
-          <DataTable.Col source="vehicleInfo.color" disableSort render={(record) => record.vehicleInfo?.color ?? '—'} />
+          <DataTable.Col source="vehicleInfo.color" disableSort render={(record) => (record.vehicleInfo?.color ? <Isolated>{record.vehicleInfo.color}</Isolated> : '—')} />
           <DataTable.Col
             source="containerNumber"
             disableSort
