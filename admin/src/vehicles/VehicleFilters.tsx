@@ -1,7 +1,8 @@
-import { AutocompleteInput, DateInput, ReferenceInput, SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { AutocompleteInput, ReferenceInput, SearchInput, SelectInput, useTranslate } from 'react-admin';
 import type { Role } from '@domain/roles';
 import { can, seesEveryCompany } from '@domain/permissions';
 import { showEmptyChoice } from '../common/Fields';
+import { DatePickerInput } from '../common/DatePickerInput';
 import { statusChoices } from './status';
 
 const byText = (q: string) => ({ q });
@@ -47,7 +48,7 @@ export function useVehicleFilters(role: Role | null | undefined) {
           </ReferenceInput>,
         ]
       : []),
-    <DateInput key="createdAt_gte" source="createdAt_gte" label="vehicles.addedFrom" data-testid="filter-added-from" />,
-    <DateInput key="createdAt_lte" source="createdAt_lte" label="vehicles.addedUntil" data-testid="filter-added-until" />,
+    <DatePickerInput key="createdAt_gte" source="createdAt_gte" label="vehicles.addedFrom" data-testid="filter-added-from" />,
+    <DatePickerInput key="createdAt_lte" source="createdAt_lte" label="vehicles.addedUntil" data-testid="filter-added-until" />,
   ];
 }
