@@ -244,3 +244,9 @@ export async function typeDate(picker: Locator, isoDate: string, language: 'en' 
   await picker.getByRole('spinbutton').first().click();
   await picker.page().keyboard.type(language === 'ar' ? `${day}${month}${year}` : `${month}${day}${year}`);
 }
+
+/** A yyyy-MM-dd date as a picker shows it in a language (see datePickerText). */
+export function pickerDateOf(isoDate: string, language: 'en' | 'ar' = 'en') {
+  const [year, month, day] = isoDate.split('-');
+  return language === 'ar' ? `${day}/${month}/${year}` : `${month}/${day}/${year}`;
+}

@@ -4,6 +4,7 @@ import { can, seesEveryCompany } from '@domain/permissions';
 import { showEmptyChoice } from '../common/Fields';
 import { DatePickerInput } from '../common/DatePickerInput';
 import { statusChoices } from './status';
+import { isolateText } from '../common/Bidi';
 
 const byText = (q: string) => ({ q });
 const wide = { minWidth: 220 } as const;
@@ -24,7 +25,7 @@ export function useVehicleFilters(role: Role | null | undefined) {
     ...(everyCompany
       ? [
           <ReferenceInput key="companyId" source="companyId" label="vehicles.filterCompany" reference="companies" sort={{ field: 'name', order: 'ASC' }} perPage={50}>
-            <AutocompleteInput label="vehicles.filterCompany" optionText={(company) => `${company.name} (${company.code})`} filterToQuery={byText} sx={wide} data-testid="filter-company" />
+            <AutocompleteInput label="vehicles.filterCompany" optionText={(company) => `${isolateText(company.name)} (${company.code})`} filterToQuery={byText} sx={wide} data-testid="filter-company" />
           </ReferenceInput>,
         ]
       : []),
@@ -33,7 +34,7 @@ export function useVehicleFilters(role: Role | null | undefined) {
           <ReferenceInput key="buyerId" source="buyerId" label="vehicles.filterBuyer" reference="users" filter={{ role: 'BUYER' }} sort={{ field: 'username', order: 'ASC' }} perPage={50}>
             <AutocompleteInput
               label="vehicles.filterBuyer"
-              optionText={(user) => (everyCompany && user.companyName ? `${user.username} · ${user.companyName}` : user.username)}
+              optionText={(user) => (everyCompany && user.companyName ? `${isolateText(user.username)} · ${isolateText(user.companyName)}` : user.username)}
               filterToQuery={byText}
               sx={wide}
               data-testid="filter-buyer"
