@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, signIn, takeToast, uniqueCode, uniqueContainerNumber, listRow, openListRow } from './support';
+import { ApiClient, admin, createContainer, createVehicle, datePicker, datePickerText, pickerDateOf, typeDate, launchBrowser, newPage, signIn, takeToast, uniqueCode, uniqueContainerNumber, listRow, openListRow } from './support';
 
 let browser: Browser;
 let api: ApiClient;
@@ -51,7 +51,7 @@ describe('the containers list', () => {
     await page.getByRole('option', { name: shipper.username }).click();
     await dialog.getByLabel('Booking number').fill('BK-2026-001');
     await dialog.getByLabel('Size').fill('40hc');
-    await dialog.getByLabel('Loading date').fill('2026-03-01');
+    await typeDate(datePicker(dialog, 'Loading date'), '2026-03-01');
     await dialog.getByLabel('Seal number').fill('SL-778899');
     await dialog.getByLabel('Shipping line').fill('Maersk');
     await dialog.getByLabel('Port of destination').fill(JEDDAH);
@@ -117,7 +117,7 @@ describe('the containers list', () => {
     await row.getByRole('button', { name: `Edit ${container.number}` }).click();
     const dialog = page.getByTestId('container-dialog');
     expect(await dialog.getByLabel('Shipping line').inputValue()).toBe('CMA CGM');
-    expect(await dialog.getByLabel('Loading date').inputValue()).toBe('2026-01-10');
+    expect(await datePickerText(datePicker(dialog, 'Loading date'))).toBe(pickerDateOf('2026-01-10'));
     await dialog.getByLabel('Shipping line').fill('Hapag-Lloyd');
     await dialog.getByLabel('Port of origin').fill(JEDDAH);
     await page.getByRole('option', { name: `${JEDDAH} - Saudi Arabia` }).click();

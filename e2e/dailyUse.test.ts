@@ -12,6 +12,9 @@ import {
   signIn,
   takeToast,
   uniqueCode,
+  datePicker,
+  datePickerText,
+  pickerDateOf,
 } from './support';
 import { todayIso } from '../admin/src/invoices/fileName';
 
@@ -275,7 +278,7 @@ describe("the super admin's vehicle list", () => {
         await list({ createdAt_gte: today, createdAt_lte: today });
         await row(elsewhere.vin).waitFor();
         expect((await shownVins()).length).toBe(3);
-        expect(await page.getByTestId('filter-added-from').locator('input').inputValue()).toBe(today);
+        expect(await datePickerText(page.getByTestId('filter-added-from'))).toBe(pickerDateOf(today, language));
         await screenshot(page, `${language}-daily-vehicles-dates`);
         await list({ createdAt_gte: '2000-01-01', createdAt_lte: '2000-12-31' });
         await row(sold.vin).waitFor({ state: 'detached' });

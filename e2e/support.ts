@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { vinCheckDigit } from '../api/src/domain/vin';
 import { containerCheckDigit } from '../api/src/domain/containerNumber';
@@ -225,4 +225,29 @@ export async function openListRow(page: Page, resource: string, text: string) {
   const row = listRow(page, resource, text);
   await row.waitFor();
   return row;
+}
+
+/**
+ * A MUI X date picker of a form (admin/src/common/DatePickerInput.tsx), found by its label. Its
+ * field is made of day, month and year sections that are typed into, not filled.
+ */
+export function datePicker(scope: Page | Locator, label: string | RegExp) {
+  const page = 'page' in scope ? scope.page() : scope;
+  return scope.locator('.MuiPickersTextField-root').filter({ has: page.locator('label').filter({ hasText: label }) });
+}
+
+/** The picker's date as it shows it (MM/dd/yyyy in English, dd/MM/yyyy in Arabic). */
+export const datePickerText = (picker: Locator) => picker.locator('input').inputValue();
+
+/** Types a yyyy-MM-dd date into a picker with the keyboard, section by section, in the page's order. */
+export async function typeDate(picker: Locator, isoDate: string, language: 'en' | 'ar' = 'en') {
+  const [year, month, day] = isoDate.split('-');
+  await picker.getByRole('spinbutton').first().click();
+  await picker.page().keyboard.type(language === 'ar' ? `${day}${month}${year}` : `${month}${day}${year}`);
+}
+
+/** A yyyy-MM-dd date as a picker shows it in a language (see datePickerText). */
+export function pickerDateOf(isoDate: string, language: 'en' | 'ar' = 'en') {
+  const [year, month, day] = isoDate.split('-');
+  return language === 'ar' ? `${day}/${month}/${year}` : `${month}/${day}/${year}`;
 }

@@ -1,4 +1,5 @@
 import { AutocompleteInput, ReferenceInput, required, type Validator } from 'react-admin';
+import { isolateText } from './Bidi';
 
 /**
  * The company of a record (a user, a vehicle, a container, a port): searched by name or code,
@@ -22,7 +23,7 @@ export const CompanyInput = ({
   <ReferenceInput source={source} reference="companies" sort={{ field: 'name', order: 'ASC' }} perPage={50}>
     <AutocompleteInput
       label="resources.users.fields.companyId"
-      optionText={(company) => `${company.name} (${company.code})`}
+      optionText={(company) => `${isolateText(company.name)} (${company.code})`}
       filterToQuery={(q: string) => ({ q })}
       validate={[...(optional ? [] : [required()]), ...(validate ? [validate] : [])]}
       onChange={onChange}

@@ -13,10 +13,16 @@ export interface PortLike {
  * language ('SA': Saudi Arabia, المملكة العربية السعودية); a country typed before codes, as typed.
  */
 export function portLabel(port: PortLike | null | undefined, language = 'en'): string {
+  const parts = portParts(port, language);
+  if (!parts) return '-';
+  return parts.country ? `${parts.name} - ${parts.country}` : parts.name;
+}
+
+/** The two parts of a port's label in a language, each shown isolated by PortLabel; null for no port. */
+export function portParts(port: PortLike | null | undefined, language = 'en'): { name: string; country: string } | null {
   const name = (language === 'ar' && port?.nameAr?.trim()) || port?.name?.trim();
-  if (!name) return '-';
-  const country = countryName(port?.country, language);
-  return country ? `${name} - ${country}` : name;
+  if (!name) return null;
+  return { name, country: countryName(port?.country, language) };
 }
 
 /** The port of origin and of destination of a container row (fromPortName, fromPortCountry …). */

@@ -14,6 +14,7 @@ import { useCurrentUser } from '../providers/useCurrentUser';
 import { companySettingsPath } from '../companyProfile/paths';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { CompanyCard } from './CompanyCard';
+import { Isolated } from '../common/Bidi';
 
 /** SPEC.md §9: the companies list refreshes every 5 seconds. */
 const REFRESH_MS = 5000;
@@ -94,7 +95,7 @@ const CompanyList = () => {
           card={(record) => <CompanyCard record={record} actions={<CompanyActions />} />}
           table={
             <DataTable bulkActionButtons={false} rowClick={false} data-testid="companies-table">
-              <DataTable.Col source="name" render={(record) => <Typography variant="body2" sx={{ fontWeight: 500 }}>{record.name}</Typography>} />
+              <DataTable.Col source="name" render={(record) => <Typography variant="body2" sx={{ fontWeight: 500 }}><Isolated>{record.name}</Isolated></Typography>} />
               <DataTable.Col source="code" render={(record) => <Ltr>{record.code}</Ltr>} />
               <DataTable.Col source="active" render={(record) => <ActiveChip active={!!record.active} />} />
               <DataTable.Col source="createdAt" render={(record) => <DateText value={record.createdAt} />} />

@@ -4,7 +4,6 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   AutocompleteInput,
-  DateInput,
   ReferenceInput,
   SelectInput,
   TextInput,
@@ -20,10 +19,11 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { isContainerCheckDigitValid, normalizeContainerNumber } from '@domain/containerNumber';
 import { canChooseCompany } from '@domain/permissions';
 import { FormDialog } from '../common/FormDialog';
+import { DatePickerInput } from '../common/DatePickerInput';
 import { WaitingSelect } from '../common/Fields';
 import { CompanyInput } from '../common/CompanyInput';
 import { Name, useTranslateWith } from '../common/Interpolate';
-import { portLabel } from '../common/ports';
+import { portChoiceProps } from '../common/PortLabel';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { containerPayload, requiredContainerNumber } from './containerPayload';
 
@@ -76,7 +76,7 @@ const PortInput = ({ source }: { source: 'fromPortId' | 'toPortId' }) => {
     <ReferenceInput source={source} reference="ports" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
       <AutocompleteInput
         label={`resources.containers.fields.${source}`}
-        optionText={(port) => portLabel(port, locale)}
+        {...portChoiceProps(locale)}
         filterToQuery={(q: string) => ({ q })}
         helperText={false}
         fullWidth
@@ -103,8 +103,8 @@ const ContainerFields = ({ choosesOwner }: { choosesOwner: boolean }) => (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
       <TextInput source="bookingNumber" resource="containers" validate={maxLength(100)} helperText={false} slotProps={{ htmlInput: { dir: 'ltr' } }} />
       <TextInput source="containerSize" resource="containers" validate={maxLength(20)} helperText="containers.sizeHint" slotProps={{ htmlInput: { dir: 'ltr' } }} />
-      <DateInput source="loadingDate" resource="containers" helperText={false} />
-      <DateInput source="arrivalDate" resource="containers" helperText={false} />
+      <DatePickerInput source="loadingDate" resource="containers" helperText={false} />
+      <DatePickerInput source="arrivalDate" resource="containers" helperText={false} />
       <TextInput source="sealNumber" resource="containers" validate={maxLength(100)} helperText={false} slotProps={{ htmlInput: { dir: 'ltr' } }} />
       <TextInput source="shippingLine" resource="containers" validate={maxLength(100)} helperText={false} />
       <PortInput source="fromPortId" />

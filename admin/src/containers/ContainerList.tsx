@@ -4,7 +4,6 @@ import {
   List,
   SearchInput,
   TopToolbar,
-  useLocale,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -16,12 +15,14 @@ import { EmptyState } from '../common/EmptyState';
 import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
 import { BulkDeleteButton, type BulkDeleteMessages } from '../common/BulkDeleteButton';
 import { DateText } from '../common/Fields';
-import { containerPorts, portLabel } from '../common/ports';
+import { containerPorts, type PortLike } from '../common/ports';
+import { PortLabel } from '../common/PortLabel';
 import { AddContainerButton, EditContainerButton } from './ContainerDialog';
 import { WarningSign, useCapacityText } from './ContainerWarnings';
 import { ContainerInvoiceMode, useInvoiceMode } from '../invoices/ContainerInvoiceMode';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { ContainerCard } from './ContainerCard';
+import { Isolated } from '../common/Bidi';
 
 export const containerPath = (id: unknown) => `/containers/${id}`;
 
@@ -53,7 +54,7 @@ const RowActions = () => {
 };
 
 /** The port of origin above the port of destination, each 'name - country' or '-'. */
-const Route = ({ from, to }: { from: string; to: string }) => {
+const Route = ({ from, to }: { from: PortLike | null; to: PortLike | null }) => {
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 0.75, alignItems: 'baseline' }}>
@@ -61,13 +62,13 @@ const Route = ({ from, to }: { from: string; to: string }) => {
         {translate('containers.from')}
       </Typography>
       <Typography variant="body2" data-testid="port-from">
-        {from}
+        <PortLabel port={from} />
       </Typography>
       <Typography variant="caption" color="text.secondary">
         {translate('containers.to')}
       </Typography>
       <Typography variant="body2" data-testid="port-to">
-        {to}
+        <PortLabel port={to} />
       </Typography>
     </Box>
   );
@@ -81,7 +82,6 @@ const Mono = ({ children }: { children: React.ReactNode }) => (
 
 const ContainerList = () => {
   const translate = useTranslate();
-  const locale = useLocale();
   const capacityText = useCapacityText();
   const { user } = useCurrentUser();
   const canCreate = can(user?.role, 'containers', 'create');
@@ -140,13 +140,13 @@ const ContainerList = () => {
                 )}
               />
               <DataTable.Col source="sealNumber" disableSort render={(record) => (record.sealNumber ? <Mono>{record.sealNumber}</Mono> : '—')} />
-              <DataTable.Col source="shippingLine" render={(record) => record.shippingLine ?? '—'} />
+              <DataTable.Col source="shippingLine" render={(record) => (record.shippingLine ? <Isolated>{record.shippingLine}</Isolated> : '—')} />
               <DataTable.Col
                 source="fromPortId"
                 label="containers.route"
                 disableSort
                 cellSx={() => ({ minWidth: 140, maxWidth: 220 })}
-                render={(record) => <Route from={portLabel(containerPorts(record).from, locale)} to={portLabel(containerPorts(record).to, locale)} />}
+                render={(record) => <Route {...containerPorts(record)} />}
               />
               <DataTable.Col
                 source="vehicleCount"

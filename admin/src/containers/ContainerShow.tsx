@@ -22,7 +22,7 @@ import RemoveIcon from '@mui/icons-material/RemoveCircleOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { useQueryClient } from '@tanstack/react-query';
-import { Title, useGetList, useLocale, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
+import { Title, useGetList, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { Link, useParams } from 'react-router';
 import { can, seesEveryCompany } from '@domain/permissions';
 import { RequireAccess } from '../common/RequireAccess';
@@ -33,7 +33,8 @@ import { ErrorPanel } from '../common/ErrorPanel';
 import { useDetail } from '../common/useDetail';
 import { Section } from '../common/Section';
 import { DateText, Ltr } from '../common/Fields';
-import { containerPorts, portLabel } from '../common/ports';
+import { containerPorts } from '../common/ports';
+import { PortLabel } from '../common/PortLabel';
 import { useDebouncedValue } from '../common/useDebouncedValue';
 import { StatusChip } from '../vehicles/StatusChip';
 import { VinText, vehicleEditPath } from '../vehicles/VinText';
@@ -273,7 +274,6 @@ const AvailableVehicles = ({
 
 const ContainerPage = ({ container, refetch }: { container: RaRecord; refetch: () => void }) => {
   const translate = useTranslate();
-  const locale = useLocale();
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
   const canEditVehicles = can(user?.role, 'vehicles', 'update');
@@ -297,9 +297,13 @@ const ContainerPage = ({ container, refetch }: { container: RaRecord; refetch: (
             <Ltr>{container.number}</Ltr>
           </Typography>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', marginBlockStart: 0.5 }} data-testid="container-route" aria-label={translate('containers.route')}>
-            <Typography color="text.secondary">{portLabel(from, locale)}</Typography>
+            <Typography color="text.secondary">
+              <PortLabel port={from} />
+            </Typography>
             <ArrowForwardIcon fontSize="small" color="action" sx={flipInRtl} aria-hidden />
-            <Typography color="text.secondary">{portLabel(to, locale)}</Typography>
+            <Typography color="text.secondary">
+              <PortLabel port={to} />
+            </Typography>
           </Box>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

@@ -2,7 +2,7 @@ import { Box, ListItemText } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
 import { Ltr } from '../common/Fields';
 import { formatListDate, parseApiDate } from '../common/dates';
-import { portLabel } from '../common/ports';
+import { PortLabel } from '../common/PortLabel';
 import { StatusChip } from '../vehicles/StatusChip';
 import { VinText, makeModelYear, vehicleEditPath } from '../vehicles/VinText';
 import type { ArrivingVehicle } from './api';
@@ -14,13 +14,18 @@ const Arrival = ({ vehicle }: { vehicle: ArrivingVehicle }) => {
   const locale = useLocale();
   const due = parseApiDate(vehicle.arrivalDate);
   const overdue = !!due && due.getTime() < Date.now();
-  const destination = vehicle.toPortName ? portLabel({ name: vehicle.toPortName, nameAr: vehicle.toPortNameAr, country: vehicle.toPortCountry }, locale) : null;
+  const destination = vehicle.toPortName ? { name: vehicle.toPortName, nameAr: vehicle.toPortNameAr, country: vehicle.toPortCountry } : null;
   return (
     <>
       <Box component="span" sx={{ color: overdue ? 'warning.dark' : undefined, fontWeight: 500 }} data-testid="arrival-date">
         {translate(overdue ? 'dashboard.arrivalWasDue' : 'dashboard.arrivesOn', { date: formatListDate(vehicle.arrivalDate, locale) })}
       </Box>
-      {destination && <> · {destination}</>}
+      {destination && (
+        <>
+          {' · '}
+          <PortLabel port={destination} />
+        </>
+      )}
       {' · '}
       <Ltr>{vehicle.containerNumber}</Ltr>
     </>

@@ -12,6 +12,7 @@ import { UploadDocumentButton } from './UploadDocumentButton';
 import { documentFileUrl } from './api';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { DocumentCard } from './DocumentCard';
+import { Isolated } from '../common/Bidi';
 
 const DELETE_MESSAGES: DeleteMessages = {
   title: 'documents.deleteTitle',
@@ -82,7 +83,7 @@ const DocumentList = () => {
                   source="companyName"
                   label={label('companyId')}
                   disableSort
-                  render={(record) => record.companyName ?? translate('documents.sharedWithAll')}
+                  render={(record) => (record.companyName ? <Isolated>{record.companyName}</Isolated> : translate('documents.sharedWithAll'))}
                 />
               )}
               <DataTable.Col label="common.actions" disableSort align="right">

@@ -3,7 +3,7 @@ import { Box, Button, Checkbox, Chip, CircularProgress, Stack, Tooltip, Typograp
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import CancelIcon from '@mui/icons-material/Cancel';
-import { DataTable, Form, List, SearchInput, useListContext, useLocale, useTranslate, type RaRecord } from 'react-admin';
+import { DataTable, Form, List, SearchInput, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { seesEveryCompany } from '@domain/permissions';
 import { RequireAccess } from '../common/RequireAccess';
@@ -11,7 +11,8 @@ import { useCurrentUser } from '../providers/useCurrentUser';
 import { EmptyState } from '../common/EmptyState';
 import { DateText, Ltr } from '../common/Fields';
 import { Section } from '../common/Section';
-import { containerPorts, portLabel } from '../common/ports';
+import { containerPorts } from '../common/ports';
+import { PortRoute } from '../common/PortLabel';
 import { InvoiceFields } from './InvoiceFields';
 import { pageFormDefaults } from './defaults';
 import { pageInvoiceFileName } from './fileName';
@@ -138,7 +139,6 @@ const SelectionSummary = ({ api }: { api: SelectionApi }) => {
 
 const ContainerPicker = ({ api }: { api: SelectionApi }) => {
   const translate = useTranslate();
-  const locale = useLocale();
   const { user } = useCurrentUser();
   const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('containers.searchHint')} sx={{ width: { xs: '100%', sm: 340 } }} />];
   return (
@@ -189,7 +189,7 @@ const ContainerPicker = ({ api }: { api: SelectionApi }) => {
           disableSort
           render={(record) => (
             <Typography variant="body2" component="span">
-              {portLabel(containerPorts(record).from, locale)} → {portLabel(containerPorts(record).to, locale)}
+              <PortRoute {...containerPorts(record)} />
             </Typography>
           )}
         />

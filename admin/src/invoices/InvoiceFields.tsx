@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { Alert, Box, CircularProgress, InputAdornment, Link as MuiLink, TextField, Typography } from '@mui/material';
-import { DateInput, RadioButtonGroupInput, TextInput, email, maxLength, required, useTranslate } from 'react-admin';
+import { RadioButtonGroupInput, TextInput, email, maxLength, required, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PAYMENT_METHODS } from './invoiceRequest';
 import { computeInvoiceAmounts, formatMinorAmount, formatMoney, priceMinorUnits, taxBasisPoints } from './money';
 import type { SellerState } from './useSeller';
 import { vatNumberError } from '../companyProfile/vat';
+import { DatePickerInput } from '../common/DatePickerInput';
 
 const priceValid = (value: unknown) => (value === '' || value == null || priceMinorUnits(value) !== null ? undefined : 'invoice.priceInvalid');
 const taxValid = (value: unknown) => (taxBasisPoints(value) !== null ? undefined : 'invoice.taxInvalid');
@@ -111,7 +112,7 @@ export const InvoiceFields = ({ currency, sellerState, profilePath }: InvoiceFie
     // style plugin flips it), also for left-to-right values such as amounts and e-mails.
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, '& .MuiInputBase-input': { textAlign: 'left' } }}>
       <Group title="invoice.groups.invoice">
-        <DateInput source="date" label="invoice.fields.date" validate={[required(), dateValid]} helperText={false} />
+        <DatePickerInput source="date" label="invoice.fields.date" validate={[required(), dateValid]} helperText={false} />
         <RadioButtonGroupInput
           source="paymentMethod"
           label="invoice.fields.paymentMethod"

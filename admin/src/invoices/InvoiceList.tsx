@@ -14,6 +14,7 @@ import { formatInvoiceDate } from './invoiceDate';
 import { formatAmount } from './money';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { InvoiceCard } from './InvoiceCard';
+import { Isolated } from '../common/Bidi';
 
 /** Where the Generate button leads: the containers screen in invoice mode (SPEC.md §2). */
 export const GENERATE_PATH = '/containers?action=invoice';
@@ -79,7 +80,7 @@ const InvoiceList = () => {
                 render={(record) => <Ltr>{invoiceLabel(record)}</Ltr>}
               />
               {showsCompany && (
-                <DataTable.Col source="companyName" label="invoice.fields.company" disableSort render={(record) => <bdi dir="auto">{record.companyName ?? '—'}</bdi>} />
+                <DataTable.Col source="companyName" label="invoice.fields.company" disableSort render={(record) => <Isolated>{record.companyName ?? '—'}</Isolated>} />
               )}
               <DataTable.Col
                 source="containerNumber"
@@ -88,7 +89,7 @@ const InvoiceList = () => {
                 cellSx={() => ({ fontFamily: 'monospace', maxWidth: 260 })}
                 render={(record) => (record.containerNumber ? <Ltr>{record.containerNumber}</Ltr> : '—')}
               />
-              <DataTable.Col source="buyerName" label="invoice.fields.buyer" render={(record) => <bdi dir="auto">{record.buyerName}</bdi>} />
+              <DataTable.Col source="buyerName" label="invoice.fields.buyer" render={(record) => <Isolated>{record.buyerName}</Isolated>} />
               <DataTable.Col
                 source="issuedDate"
                 label="invoice.fields.issuedDate"

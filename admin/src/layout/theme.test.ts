@@ -15,3 +15,13 @@ describe('theme constants (SPEC.md §9)', () => {
     expect(themes.ar.sidebar?.width).toBe(240);
   });
 });
+
+describe("MUI's own texts", () => {
+  it('are Arabic on Arabic pages and keep the theme’s own settings of the same components', () => {
+    const autocomplete = (language: 'en' | 'ar') => themes[language].components?.MuiAutocomplete?.defaultProps as { clearText?: string; fullWidth?: boolean };
+    expect(autocomplete('ar').clearText).toBe('مسح');
+    expect(autocomplete('ar').fullWidth).toBe(true);
+    expect(autocomplete('en').clearText).toBeUndefined(); // MUI's English default
+    expect(autocomplete('en').fullWidth).toBe(true);
+  });
+});

@@ -1,3 +1,4 @@
+import { arSD } from '@mui/material/locale';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import type { Language } from '../i18n/language';
 import { directionOf } from '../i18n/language';
@@ -18,6 +19,24 @@ const FONT_FAMILY = [
   'sans-serif',
 ].join(',');
 
+type Components = NonNullable<RaThemeOptions['components']>;
+type ComponentSettings = { defaultProps?: object };
+
+/**
+ * MUI's own texts (an Autocomplete's Clear, Open and No options, an Alert's Close, pagination) in
+ * Arabic on Arabic pages: MUI's Arabic localization, laid under the theme's component settings
+ * (both set MuiAutocomplete's default props: the two are merged). English needs none.
+ */
+function withMuiTexts(language: Language, components: Components): Components {
+  const texts = (language === 'ar' ? arSD.components : {}) as Record<string, ComponentSettings>;
+  const own = components as Record<string, ComponentSettings>;
+  const merged: Record<string, ComponentSettings> = { ...texts, ...own };
+  for (const name of Object.keys(texts)) {
+    if (own[name]) merged[name] = { ...own[name], defaultProps: { ...texts[name].defaultProps, ...own[name].defaultProps } };
+  }
+  return merged as Components;
+}
+
 function buildTheme(language: Language): RaThemeOptions {
   return {
     ...defaultLightTheme,
@@ -30,7 +49,7 @@ function buildTheme(language: Language): RaThemeOptions {
     },
     typography: { fontFamily: FONT_FAMILY, button: { textTransform: 'none', fontWeight: 600 } },
     sidebar: { width: 240, closedWidth: 55 },
-    components: {
+    components: withMuiTexts(language, {
       ...defaultLightTheme.components,
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { whiteSpace: 'nowrap' } } },
       // SPEC.md §9: a select's popup keeps 10 px from the window's edges (MUI's default is 16).
@@ -51,7 +70,7 @@ function buildTheme(language: Language): RaThemeOptions {
           },
         },
       },
-    },
+    }),
   };
 }
 

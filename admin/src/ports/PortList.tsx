@@ -30,6 +30,7 @@ import { CompanyInput } from '../common/CompanyInput';
 import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { ListCard } from '../common/ListCard';
+import { Isolated } from '../common/Bidi';
 
 /**
  * POST /api/ports (SPEC.md §7): name, nameAr, country and companyId, the company the administrator
@@ -189,8 +190,8 @@ const PortList = () => {
           card={(record) => <PortCard record={record} actions={canDelete || canEdit ? <PortActions canEdit={canEdit} canDelete={canDelete} /> : undefined} />}
           table={
             <DataTable bulkActionButtons={false} rowClick={false} data-testid="ports-table">
-              <DataTable.Col source="name" render={(record) => <bdi dir="ltr">{record.name}</bdi>} />
-              <DataTable.Col source="nameAr" render={(record) => <bdi dir="rtl" lang="ar">{record.nameAr}</bdi>} />
+              <DataTable.Col source="name" render={(record) => <Isolated testId="port-name">{record.name}</Isolated>} />
+              <DataTable.Col source="nameAr" render={(record) => <Isolated dir="rtl">{record.nameAr}</Isolated>} />
               <DataTable.Col source="country" render={(record) => <CountryCell record={record} />} />
               {(canDelete || canEdit) && (
                 <DataTable.Col label="common.actions" disableSort align="right">

@@ -21,6 +21,7 @@ import { ResetPasswordButton } from './ResetPasswordButton';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { UserCard } from './UserCard';
 import { UserStatus } from './UserStatus';
+import { Isolated } from '../common/Bidi';
 
 const DELETE_MESSAGES: DeleteMessages = {
   title: 'users.deleteTitle',
@@ -110,7 +111,7 @@ const UserList = () => {
             <DataTable bulkActionButtons={false} rowClick={false} data-testid="users-table">
               <DataTable.Col source="username" cellSx={() => ({ whiteSpace: 'nowrap' })} render={(record) => <Ltr>{record.username}</Ltr>} />
               <DataTable.Col source="role" cellSx={() => ({ whiteSpace: 'nowrap' })} render={(record) => (record.role ? translate(`roles.${record.role}`) : translate('roles.none'))} />
-              <DataTable.Col source="companyName" render={(record) => record.companyName ?? '—'} />
+              <DataTable.Col source="companyName" render={(record) => (record.companyName ? <Isolated>{record.companyName}</Isolated> : '—')} />
               <DataTable.Col source="status" disableSort render={(record) => <UserStatus record={record} />} />
               <DataTable.Col source="createdAt" render={(record) => <DateText value={record.createdAt} />} />
               {hasActions && (

@@ -29,7 +29,7 @@ import { useDetail } from '../common/useDetail';
 import { Section } from '../common/Section';
 import { Ltr, showEmptyChoice } from '../common/Fields';
 import { Name, useTranslateWith } from '../common/Interpolate';
-import { portLabel } from '../common/ports';
+import { portChoiceProps } from '../common/PortLabel';
 import { ContainerSelect } from './AddVehicleButton';
 import { MakeInput } from './MakeInput';
 import { StatusChip } from './StatusChip';
@@ -95,7 +95,7 @@ const PortInput = ({ source }: { source: 'fromPortId' | 'toPortId' }) => {
     <ReferenceInput source={source} reference="ports" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
       <AutocompleteInput
         label={`resources.vehicles.fields.${source}`}
-        optionText={(port) => portLabel(port, locale)}
+        {...portChoiceProps(locale)}
         filterToQuery={(q: string) => ({ q })}
         helperText={false}
         fullWidth

@@ -1,8 +1,10 @@
-import { AutocompleteInput, DateInput, ReferenceInput, SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { AutocompleteInput, ReferenceInput, SearchInput, SelectInput, useTranslate } from 'react-admin';
 import type { Role } from '@domain/roles';
 import { can, seesEveryCompany } from '@domain/permissions';
 import { showEmptyChoice } from '../common/Fields';
+import { DatePickerInput } from '../common/DatePickerInput';
 import { statusChoices } from './status';
+import { isolateText } from '../common/Bidi';
 
 const byText = (q: string) => ({ q });
 const wide = { minWidth: 220 } as const;
@@ -23,7 +25,7 @@ export function useVehicleFilters(role: Role | null | undefined) {
     ...(everyCompany
       ? [
           <ReferenceInput key="companyId" source="companyId" label="vehicles.filterCompany" reference="companies" sort={{ field: 'name', order: 'ASC' }} perPage={50}>
-            <AutocompleteInput label="vehicles.filterCompany" optionText={(company) => `${company.name} (${company.code})`} filterToQuery={byText} sx={wide} data-testid="filter-company" />
+            <AutocompleteInput label="vehicles.filterCompany" optionText={(company) => `${isolateText(company.name)} (${company.code})`} filterToQuery={byText} sx={wide} data-testid="filter-company" />
           </ReferenceInput>,
         ]
       : []),
@@ -32,7 +34,7 @@ export function useVehicleFilters(role: Role | null | undefined) {
           <ReferenceInput key="buyerId" source="buyerId" label="vehicles.filterBuyer" reference="users" filter={{ role: 'BUYER' }} sort={{ field: 'username', order: 'ASC' }} perPage={50}>
             <AutocompleteInput
               label="vehicles.filterBuyer"
-              optionText={(user) => (everyCompany && user.companyName ? `${user.username} · ${user.companyName}` : user.username)}
+              optionText={(user) => (everyCompany && user.companyName ? `${isolateText(user.username)} · ${isolateText(user.companyName)}` : user.username)}
               filterToQuery={byText}
               sx={wide}
               data-testid="filter-buyer"
@@ -47,7 +49,7 @@ export function useVehicleFilters(role: Role | null | undefined) {
           </ReferenceInput>,
         ]
       : []),
-    <DateInput key="createdAt_gte" source="createdAt_gte" label="vehicles.addedFrom" data-testid="filter-added-from" />,
-    <DateInput key="createdAt_lte" source="createdAt_lte" label="vehicles.addedUntil" data-testid="filter-added-until" />,
+    <DatePickerInput key="createdAt_gte" source="createdAt_gte" label="vehicles.addedFrom" data-testid="filter-added-from" />,
+    <DatePickerInput key="createdAt_lte" source="createdAt_lte" label="vehicles.addedUntil" data-testid="filter-added-until" />,
   ];
 }

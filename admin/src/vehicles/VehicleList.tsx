@@ -31,6 +31,7 @@ import { VinText, makeModelYear, vehicleEditPath } from './VinText';
 import { ThumbnailHeader, VehicleThumbnail } from '../files/VehicleThumbnail';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { VehicleCard } from './VehicleCard';
+import { Isolated } from '../common/Bidi';
 
 const DELETE_MESSAGES: DeleteMessages = {
   title: 'vehicles.deleteTitle',
@@ -165,7 +166,7 @@ const VehicleList = () => {
                   cellSx={() => ({ maxWidth: 150, overflowWrap: 'anywhere' })}
                   render={(record) => (
                     <>
-                      <bdi dir="auto">{record.companyName ?? '—'}</bdi>
+                      <Isolated>{record.companyName ?? '—'}</Isolated>
                       {combinesVehicle && record.buyerName && <BuyerCaption name={record.buyerName} />}
                     </>
                   )}
@@ -189,10 +190,10 @@ const VehicleList = () => {
                 />
               ) : (
                 [
-                  <DataTable.Col key="make" source="make" render={(record) => record.make ?? '—'} />,
-                  <DataTable.Col key="model" source="model" render={(record) => record.model ?? '—'} />,
+                  <DataTable.Col key="make" source="make" render={(record) => (record.make ? <Isolated>{record.make}</Isolated> : '—')} />,
+                  <DataTable.Col key="model" source="model" render={(record) => (record.model ? <Isolated>{record.model}</Isolated> : '—')} />,
                   <DataTable.Col key="year" source="year" render={(record) => record.year ?? '—'} />,
-                  <DataTable.Col key="color" source="vehicleInfo.color" disableSort render={(record) => record.vehicleInfo?.color ?? '—'} />,
+                  <DataTable.Col key="color" source="vehicleInfo.color" disableSort render={(record) => (record.vehicleInfo?.color ? <Isolated>{record.vehicleInfo.color}</Isolated> : '—')} />,
                 ]
               )}
               <DataTable.Col

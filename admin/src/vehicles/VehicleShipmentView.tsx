@@ -8,7 +8,8 @@ import { Section } from '../common/Section';
 import { Ltr } from '../common/Fields';
 import { LabelValues, hasValue, type LabelValue } from '../common/LabelValues';
 import { Name, useTranslateWith } from '../common/Interpolate';
-import { portLabel, type PortLike } from '../common/ports';
+import type { PortLike } from '../common/ports';
+import { PortLabel } from '../common/PortLabel';
 import { formatListDate } from '../common/dates';
 import { colorLabel } from '../ai/colors';
 import { DamageCheckSection } from '../ai/DamageCheck';
@@ -34,12 +35,15 @@ export interface VehicleContainer {
 
 /** Port of origin → port of destination, in the page's language; the arrow points the reading way. */
 const Route = ({ from, to }: { from?: PortLike | null; to?: PortLike | null }) => {
-  const locale = useLocale();
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 0.75 }}>
-      <span data-testid="route-from">{portLabel(from, locale)}</span>
+      <span data-testid="route-from">
+        <PortLabel port={from} />
+      </span>
       <ArrowForwardIcon fontSize="small" color="action" aria-hidden sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
-      <span data-testid="route-to">{portLabel(to, locale)}</span>
+      <span data-testid="route-to">
+        <PortLabel port={to} />
+      </span>
     </Box>
   );
 };
