@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { Isolated } from './Bidi';
+
+/** Typed text in its own direction (a company, a model, a buyer); elements isolate their own. */
+const shown = (value: ReactNode) => (typeof value === 'string' ? <Isolated>{value}</Isolated> : value);
 
 export interface CardFact {
   /** Message key of the label (the table's column header). */
@@ -21,7 +25,7 @@ export const ListCard = ({ title, badge, facts, actions }: { title: ReactNode; b
     <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', minWidth: 0 }}>
         <Box data-testid="card-title" sx={{ minWidth: 0, overflowWrap: 'anywhere', fontWeight: 600 }}>
-          {title}
+          {shown(title)}
         </Box>
         {badge && <Box data-testid="card-status">{badge}</Box>}
       </Box>
@@ -33,7 +37,7 @@ export const ListCard = ({ title, badge, facts, actions }: { title: ReactNode; b
                 {translate(fact.label)}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ margin: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
-                {fact.value}
+                {shown(fact.value)}
               </Typography>
             </Box>
           ))}
