@@ -210,8 +210,17 @@ export async function takeToast(page: Page): Promise<string> {
   const text = await toast.innerText();
   // The close button by its class: while a dialog is open, everything outside it is aria-hidden.
   // It is the last action (an undoable toast has Undo before it); closing sends an undoable change.
+  // Closing may bring the next toast at once (an undoable delete, sent on close, that fails): wait
+  // for this toast to go, or for its element to show another message.
+  const taken = await toast.evaluate((element) => {
+    element.setAttribute('data-taken', '');
+    return element.textContent;
+  });
   await toast.locator('.MuiAlert-action button').last().click();
-  await toast.waitFor({ state: 'detached' });
+  await page.waitForFunction((old) => {
+    const element = document.querySelector('[data-testid="toast"][data-taken]');
+    return !element || element.textContent !== old;
+  }, taken);
   return text;
 }
 
