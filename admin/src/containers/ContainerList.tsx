@@ -116,7 +116,7 @@ const ContainerList = () => {
                     </MuiLink>
                     {record.numberCheckDigitValid === false && <WarningSign text={translate('containers.checkDigitWarning')} testId="row-check-digit-warning" />}
                     {showsCompany && record.companyName && (
-                      <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal', maxWidth: 160 }}>
+                      <Typography variant="caption" color="text.secondary" component="div" dir="auto" sx={{ whiteSpace: 'normal', maxWidth: 160 }}>
                         {record.companyName}
                       </Typography>
                     )}

@@ -45,6 +45,7 @@ import { OtherContainerChip } from './OtherContainerChip';
 import { ContainerInvoiceButton } from '../invoices/ContainerInvoiceDialog';
 import { PrintButton } from '../print/PrintButton';
 import { ContainerPrintSheet } from './ContainerPrintSheet';
+import { Isolated } from '../common/Bidi';
 
 const AVAILABLE_PER_PAGE = 10;
 
@@ -336,7 +337,7 @@ const ContainerPage = ({ container, refetch }: { container: RaRecord; refetch: (
                 {container.capacity ? ` / ${container.capacity}` : ''}
               </Ltr>
             </Detail>
-            {container.companyName && seesEveryCompany(user?.role) && <Detail label={translate('resources.containers.fields.companyName')}>{container.companyName}</Detail>}
+            {container.companyName && seesEveryCompany(user?.role) && <Detail label={translate('resources.containers.fields.companyName')}><Isolated>{container.companyName}</Isolated></Detail>}
           </Box>
         </Section>
 

@@ -2,6 +2,7 @@ import { ListItemText } from '@mui/material';
 import { ActiveChip, Ltr } from '../common/Fields';
 import type { DashboardData } from './api';
 import { RecentCard } from './RecentCard';
+import { Isolated } from '../common/Bidi';
 
 /** SPEC.md §2: the 5 most recent companies (name, code, Active or Inactive), from GET /api/dashboard. */
 export const RecentCompanies = ({
@@ -21,6 +22,6 @@ export const RecentCompanies = ({
     items={companies}
     isPending={isPending}
     renderBadge={(company) => <ActiveChip active={!!company.active} />}
-    renderText={(company) => <ListItemText primary={company.name} secondary={<Ltr>{company.code}</Ltr>} />}
+    renderText={(company) => <ListItemText primary={<Isolated>{company.name}</Isolated>} secondary={<Ltr>{company.code}</Ltr>} />}
   />
 );

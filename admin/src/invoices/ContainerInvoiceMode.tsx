@@ -173,7 +173,7 @@ const ContainerPicker = ({ api }: { api: SelectionApi }) => {
             <>
               <Ltr>{record.number}</Ltr>
               {seesEveryCompany(user?.role) && record.companyName && (
-                <Typography variant="caption" color="text.secondary" component="div" sx={{ fontFamily: 'inherit', fontWeight: 400 }}>
+                <Typography variant="caption" color="text.secondary" component="div" dir="auto" sx={{ fontFamily: 'inherit', fontWeight: 400 }}>
                   {record.companyName}
                 </Typography>
               )}

@@ -44,6 +44,7 @@ import { VehicleShipmentView } from './VehicleShipmentView';
 import { UnsavedChangesDialog } from '../common/UnsavedChangesDialog';
 import { VehiclePrintSheet } from './VehiclePrintSheet';
 import { PrintButton } from '../print/PrintButton';
+import { Isolated } from '../common/Bidi';
 
 /** The buyer a shipper may see but not change still reads clearly (MUI greys disabled text out). */
 const readableWhenDisabled = {
@@ -160,7 +161,7 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
             }
           />
         )}
-        {seesEveryCompany(role) && vehicle.companyName && <Chip variant="outlined" label={vehicle.companyName} />}
+        {seesEveryCompany(role) && vehicle.companyName && <Chip variant="outlined" label={<Isolated>{vehicle.companyName}</Isolated>} />}
         <Box sx={{ marginInlineStart: 'auto' }}>
           <PrintButton />
         </Box>
