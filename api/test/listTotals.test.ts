@@ -71,6 +71,16 @@ describe.each(ENGINES)('list totals on %s', (engine) => {
     };
     expect(await byStatus(shipperA)).toMatchObject({ total: 5, NEW_PURCHASE: 4, LOADED: 1, DISPATCHED: 0 });
     expect(await byStatus(superAdmin)).toMatchObject({ total: 8, NEW_PURCHASE: 7, LOADED: 1 });
+    // A company, a status, or both are answered from the kept counts too, within the scope: a
+    // shipper naming another company's id gets none of its vehicles, nor their number.
+    expect(await total(superAdmin, '/api/vehicles', { status: 'LOADED' })).toBe(1);
+    expect(await total(superAdmin, '/api/vehicles', { companyId: companyB })).toBe(3);
+    expect(await total(superAdmin, '/api/vehicles', { companyId: String(companyA), status: 'NEW_PURCHASE' })).toBe(4);
+    expect(await total(shipperA, '/api/vehicles', { status: 'NEW_PURCHASE' })).toBe(4);
+    expect(await total(shipperA, '/api/vehicles', { companyId: companyB })).toBe(0);
+    expect(await total(superAdmin, '/api/vehicles', { status: 'NO_SUCH_STATUS' })).toBe(0);
+    expect(await total(superAdmin, '/api/vehicles', { status: 'LOADED', q: 'toyota' })).toBe(1);
+    expect(await total(buyerA, '/api/vehicles', { status: 'NEW_PURCHASE' })).toBe(1);
 
     expect((await shipperA.delete(`/api/vehicles/${created[0]}`)).status).toBe(200);
     expect(await total(shipperA, '/api/vehicles')).toBe(4);
@@ -86,6 +96,8 @@ describe.each(ENGINES)('list totals on %s', (engine) => {
     }
     expect(await total(superAdmin, '/api/containers')).toBe(3);
     expect((await adminB.get('/api/dashboard')).body.counts.containers).toBe(2);
+    expect(await total(superAdmin, '/api/containers', { companyId: companyB })).toBe(2);
+    expect(await total(shipperA, '/api/containers', { companyId: companyB })).toBe(0);
     expect(await total(adminB, '/api/containers')).toBe(2);
     expect((await superAdmin.delete(`/api/companies/${companyB}`)).status).toBe(200);
     expect(await total(superAdmin, '/api/containers')).toBe(1);

@@ -103,19 +103,22 @@ function coerce(field: string, kind: FilterKind, value: unknown): string | numbe
  */
 export const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
-/** What a filter did: whether it is react-admin's getMany (ids), and whether it narrowed the rows. */
-type Filtering = { isGetMany: boolean; narrows: boolean };
+/** The filter's fields that narrowed the list, as given (after their checks). */
+export type AppliedFilter = Record<string, unknown>;
+
+/** What a filter did: whether it is react-admin's getMany (ids), and what it narrowed the rows by. */
+type Filtering = { isGetMany: boolean; applied: AppliedFilter };
 
 function applyFilter(query: ModelQuery, value: unknown, spec: ListSpec): Filtering {
-  if (value === undefined) return { isGetMany: false, narrows: false };
+  if (value === undefined) return { isGetMany: false, applied: {} };
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw badRequest('Invalid filter: use a JSON object such as {"q":"text"}');
   }
   let isGetMany = false;
-  let narrows = false;
+  const applied: AppliedFilter = {};
   for (const [key, raw] of Object.entries(value)) {
     if (raw === undefined || raw === '') continue;
-    narrows = true;
+    applied[key] = raw;
     if (key === 'q') {
       if (!spec.search?.length) throw badRequest('Invalid filter: this list has no free-text search');
       if (typeof raw !== 'string') throw badRequest('Invalid filter: q must be text');
@@ -145,15 +148,18 @@ function applyFilter(query: ModelQuery, value: unknown, spec: ListSpec): Filteri
       else query.where(def.column, v);
     }
   }
-  return { isGetMany, narrows };
+  return { isGetMany, applied };
 }
 
 export type ListOptions = {
   /** Adds to the page's rows what one more query reads for all of them at once (a container's invoice numbers). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   completePage?: (rows: any[]) => Promise<unknown>;
-  /** The number of rows in `base` without reading them (kept counts), used when no filter narrows it. */
-  unfilteredTotal?: () => Promise<number>;
+  /**
+   * The number of rows the filter leaves in `base` without counting them (the kept counts), where
+   * the filter is one the figures answer; undefined, and the rows are counted.
+   */
+  keptTotal?: (filter: AppliedFilter) => (() => Promise<number>) | undefined;
 };
 
 /**
@@ -165,7 +171,7 @@ export async function respondWithList(ctx: Context, spec: ListSpec, base: ModelQ
   const sort = parseSort(parseJsonParam(ctx, 'sort'), spec);
   const range = parseRange(parseJsonParam(ctx, 'range'));
   const filtered = base.clone();
-  const { isGetMany, narrows } = applyFilter(filtered, parseJsonParam(ctx, 'filter'), spec);
+  const { isGetMany, applied } = applyFilter(filtered, parseJsonParam(ctx, 'filter'), spec);
   const page = isGetMany ? { offset: 0, limit: MAX_ROWS } : range;
 
   const direction = sort[1].toLowerCase() as 'asc' | 'desc';
@@ -177,8 +183,8 @@ export async function respondWithList(ctx: Context, spec: ListSpec, base: ModelQ
     const [row] = (await withoutJoins(filtered.clone().clearSelect().clearOrder()).count({ total: '*' })) as { total?: number | string }[];
     return Number(row?.total ?? 0);
   };
-  // Unfiltered, the scope's total may be known without counting (the kept counts of large tables).
-  const countTotal = !narrows && options.unfilteredTotal ? options.unfilteredTotal : countRows;
+  // The total may be known without counting (the kept counts of large tables).
+  const countTotal = options.keptTotal?.(applied) ?? countRows;
   // A deferred join: the page's ids first, from the sort's index, then the page's columns for those
   // rows only. Selecting the columns with the offset computed them (file counts and all) for every
   // skipped row: page 400 of a million vehicles took 26 ms, against 0.2 ms for page 1.

@@ -5,7 +5,7 @@ import { authorize, approvedUser, type ApiContext } from '../../http/auth';
 import { badRequest, conflict, forbidden } from '../../http/errors';
 import { uniqueOr409 } from '../../http/dbErrors';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
-import { keptRowCount } from '../rowCounts';
+import { keptListTotal } from '../rowCounts';
 import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
 import { canChooseCompany } from '../../domain/permissions';
@@ -93,7 +93,7 @@ export function containerRoutes(db: Knex) {
     const user = approvedUser(ctx);
     await respondWithList(ctx, LIST, visible(user), {
       completePage: (rows: Container[]) => withInvoiceNumbers(db, user, rows),
-      unfilteredTotal: () => keptRowCount(db, 'containers', user),
+      keptTotal: (filter) => keptListTotal(db, 'containers', user, filter),
     });
   });
 

@@ -4,7 +4,7 @@ import { authorize, approvedUser, type ApiContext } from '../../http/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { uniqueOr409 } from '../../http/dbErrors';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
-import { keptRowCount } from '../rowCounts';
+import { keptListTotal } from '../rowCounts';
 import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
 import { DEFAULT_VEHICLE_STATUS } from '../../domain/statuses';
@@ -134,7 +134,7 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
     const list = seesEveryCompany(user.role) ? LIST_OF_EVERY_COMPANY : LIST;
     await respondWithList(ctx, list, visible(user).modify('rowColumns').modify('fileSummary'), {
       // A buyer's scope is their purchases, which the company's kept count does not tell.
-      unfilteredTotal: seesOnlyOwnPurchases(user.role) ? undefined : () => keptRowCount(db, 'vehicles', user),
+      keptTotal: seesOnlyOwnPurchases(user.role) ? undefined : (filter) => keptListTotal(db, 'vehicles', user, filter),
     });
   });
 
