@@ -32,7 +32,7 @@ const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString()
 
 /** A user named after this file (the users list is searched by username). */
 async function createAccount(role: string, companyId: number | null) {
-  const username = `${mark}-${role.toLowerCase()}@e2e.test`;
+  const username = `${mark}-${role.toLowerCase()}@phonelayouts.test`; // never "…admin@e2e.test", the super admin other tests search for
   const password = 'phone-layouts-password-1';
   const user = await api.send<{ id: number }>('POST', '/users', { username, password, role, companyId, active: true, pendingApproval: false });
   return { id: user.id, username, password };
