@@ -10,12 +10,13 @@ import { DateText, Ltr } from '../common/Fields';
 import { Name, useTranslateWith } from '../common/Interpolate';
 import { requestErrorText } from '../providers/errorMessage';
 import { downloadToDisk } from '../providers/download';
-import { deleteRecordFile, fileUrl, uploadRecordFile } from './api';
+import { deleteRecordFile, fileUrl } from './api';
 import { RECORD_DOCUMENT_ACCEPT, formatKb, splitByAccept, type FileOwner, type StoredFile } from './format';
 import { UploadButton } from './UploadButton';
 import { FailureLines } from './FailureLines';
 import { UploadProgressList } from './UploadProgressList';
 import { useUploadQueue } from './useUploadQueue';
+import { storeEach } from './storeEach';
 import { useRecordFiles } from './useRecordFiles';
 
 /** Downloads one file, with a spinner on its button while it comes. */
@@ -100,15 +101,7 @@ export const DocumentsTable = ({
   const upload = async (picked: File[]) => {
     const { accepted, refused } = splitByAccept(picked, RECORD_DOCUMENT_ACCEPT);
     const wrongType = refused.length ? [translate('files.wrongDocumentType', { names: refused.map((f) => f.name).join(', ') })] : [];
-    const { stored, failed } = await queue.run(
-      accepted,
-      async (file, options) => {
-        const saved = await uploadRecordFile(owner, ownerId, file, options);
-        added(saved);
-        return saved;
-      },
-      'documents.uploadError',
-    );
+    const { stored, failed } = await storeEach(queue, owner, ownerId, accepted, added, 'documents.uploadError');
     if (failed.length || wrongType.length) {
       notify(<Toast title={translate('documents.uploadError')} description={<FailureLines failed={failed} extra={wrongType} />} />, { type: 'error' });
     } else if (stored.length) {

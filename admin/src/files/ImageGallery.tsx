@@ -10,13 +10,14 @@ import { Ltr } from '../common/Fields';
 import { Name, useTranslateWith } from '../common/Interpolate';
 import { requestErrorText } from '../providers/errorMessage';
 import { downloadToDisk } from '../providers/download';
-import { deleteRecordFile, downloadAllImages, fileUrl, uploadRecordFile } from './api';
+import { deleteRecordFile, downloadAllImages, fileUrl } from './api';
 import { IMAGE_ACCEPT, splitByAccept, type FileOwner, type StoredFile } from './format';
 import { ImageViewer } from './ImageViewer';
 import { UploadButton } from './UploadButton';
 import { FailureLines } from './FailureLines';
 import { UploadProgressList } from './UploadProgressList';
 import { useUploadQueue } from './useUploadQueue';
+import { storeEach } from './storeEach';
 import { useRecordFiles } from './useRecordFiles';
 
 /** One thumbnail: opens the viewer; the file name and the image's actions below it. */
@@ -107,16 +108,7 @@ export const ImageGallery = ({
       notify(<Toast title={translate('msg.filesUploadFailed')} description={translate('files.notAnImage', { names: refused.map((f) => f.name).join(', ') })} />, { type: 'error' });
     }
     if (!accepted.length) return;
-    // Each image is shown as soon as it is stored, not when the last one is.
-    const { stored, failed } = await queue.run(
-      accepted,
-      async (file, options) => {
-        const saved = await uploadRecordFile(owner, ownerId, file, options);
-        added(saved);
-        return saved;
-      },
-      'msg.filesUploadFailed',
-    );
+    const { stored, failed } = await storeEach(queue, owner, ownerId, accepted, added, 'msg.filesUploadFailed');
     if (failed.length) {
       notify(<Toast title={translate('msg.filesUploadFailed')} description={<FailureLines failed={failed} />} />, { type: 'error' });
     } else if (stored.length && !refused.length) {
