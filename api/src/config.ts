@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_SQLITE_SHORT_READ_MS } from './db';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -43,6 +44,7 @@ const EnvSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   SQLITE_READERS: z.coerce.number().int().min(0).max(16).default(2),
+  SQLITE_SHORT_READ_MS: z.coerce.number().min(0).max(1000).default(DEFAULT_SQLITE_SHORT_READ_MS),
   DEMO_DATA: flag,
   DEMO_PASSWORD: z.string().min(12).optional(),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(65_000),
@@ -69,8 +71,11 @@ export type Config = {
   uploadMaxBytes: number;
   /** The images of one upload together, in pixels (their headers are read before any is decoded). */
   uploadMaxPixels: number;
-  /** sqliteReaders: threads that run plain reads on SQLite (0: every query on the event loop). */
-  database: { connectTimeoutMs: number; queryTimeoutMs: number; sqliteReaders: number };
+  /**
+   * sqliteReaders: threads that run plain reads on SQLite (0: every query on the event loop);
+   * sqliteShortReadMs: below what a read stays on the event loop (db.ts).
+   */
+  database: { connectTimeoutMs: number; queryTimeoutMs: number; sqliteReaders: number; sqliteShortReadMs: number };
   keepAliveTimeoutMs: number;
   /** DEMO_DATA: load the demo company at start when the install has no company yet (api/src/demo/). */
   demo: { load: boolean; password?: string };
@@ -112,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vpicTimeoutMs: e.VPIC_TIMEOUT_MS,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     uploadMaxPixels: Math.round(e.UPLOAD_MAX_PIXELS_MP * 1_000_000),
-    database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS, sqliteReaders: e.SQLITE_READERS },
+    database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS, sqliteReaders: e.SQLITE_READERS, sqliteShortReadMs: e.SQLITE_SHORT_READ_MS },
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     demo: { load: e.DEMO_DATA, password: e.DEMO_PASSWORD },
     ollama: { host: e.OLLAMA_HOST.replace(/\/+$/, ''), model: e.OLLAMA_VISION_MODEL, timeoutMs: e.OLLAMA_TIMEOUT_MS, concurrency: e.AI_CONCURRENCY },

@@ -74,6 +74,29 @@ describe.each(ENGINES)('list paging on %s', (engine) => {
     expect(containerPage.body.map((v: { containerNumber: string }) => v.containerNumber)).toEqual(['MSCU1234565', 'MSCU1234565']);
   });
 
+  it('pages the super admin’s search the same whichever index reads it, and counts it from the search index', async () => {
+    // "mod" is in most models: a page of 4 near the list's start is read along the sort's index
+    // (SQLite), the whole list by the search index; both must hold the same rows in the same order.
+    const withModel = Number((await t.db('vehicles').whereNotNull('model').count({ n: '*' }))[0].n);
+    for (const field of ['createdAt', 'vin', 'make', 'model', 'year', 'status', 'id']) {
+      for (const order of ['ASC', 'DESC']) await expectPagesToMatchWholeList(admin, '/api/vehicles', [field, order], { q: 'mod' }, 4);
+    }
+    const queries: string[] = [];
+    const listen = (query: { sql: string }) => queries.push(query.sql);
+    t.db.on('query', listen);
+    try {
+      const first = await getList(admin, '/api/vehicles', { sort: ['year', 'DESC'], filter: { q: 'MOD' }, range: [0, 3] });
+      expect(contentRange(first).total).toBe(withModel);
+    } finally {
+      t.db.off('query', listen);
+    }
+    const counts = queries.filter((sql) => /^select count/i.test(sql));
+    expect(counts, queries.join('\n')).toHaveLength(1);
+    expect(counts[0]).toMatch(engine === 'sqlite' ? /from `vehicles_search`/ : /from `vehicle_search_suffixes`/);
+    expect(counts[0]).not.toMatch(/`vehicles`/);
+    if (engine === 'sqlite') expect(queries.some((sql) => sql.includes('+`vehicles`.`id` in (select rowid from vehicles_search'))).toBe(true);
+  });
+
   it('pages containers the same way', async () => {
     for (const field of ['createdAt', 'number', 'containerSize']) {
       for (const order of ['ASC', 'DESC']) await expectPagesToMatchWholeList(shipper, '/api/containers', [field, order], {}, 5);

@@ -9,7 +9,9 @@ export type ServerProcess = { child: ChildProcess; port: number; pid: number; ex
 /** The real server in a process of its own, as bench/run.ts starts it; resolves once /api/health answers. */
 export async function startServer(databaseUrl: string, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/server.ts')], {
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the servers.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, 'api/src/server.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

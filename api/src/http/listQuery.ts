@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
 import { badRequest } from './errors';
 
@@ -22,11 +23,8 @@ export type ListSpec = {
   filters: Record<string, { column: string; kind: FilterKind }>;
   /** Columns searched by filter.q (case-insensitive substring). */
   search?: string[];
-  /**
-   * The same search from an index, where the resource has one: applies it and answers true, or
-   * answers false (text too short, an engine without the index) and the columns are searched.
-   */
-  indexedSearch?: (query: ModelQuery, text: string) => boolean;
+  /** The same search from an index, where the resource has one (see IndexedSearch). */
+  indexedSearch?: IndexedSearch;
   defaultSort: [string, 'ASC' | 'DESC'];
   /** The column that breaks ties so paging is stable. */
   idColumn: string;
@@ -35,6 +33,23 @@ export type ListSpec = {
    * never change the count: counting without them spares a lookup per matching row.
    */
   countWithoutJoins?: boolean;
+};
+
+/**
+ * A free-text search answered by an index, for a list over every row of its table (the super
+ * admin's): with no scope and no other filter, the rows the index matches are the list's rows.
+ */
+export type IndexedSearch = {
+  /** Whether the index answers text (long enough); otherwise the columns are searched. */
+  answers: (text: string) => boolean;
+  /** How many rows the index matches, counted in the index alone. */
+  count: (knex: Knex, text: string) => Promise<number>;
+  /**
+   * Adds the search to the query. `alongSortIndex`: the text matches so many rows that reading
+   * the sort's index and keeping the rows that match finds the page sooner than sorting every
+   * match (a make matches a tenth of all vehicles), so the index must not drive the query.
+   */
+  apply: (query: ModelQuery, text: string, alongSortIndex: boolean) => void;
 };
 
 export const MAX_ROWS = 1000;
@@ -109,7 +124,7 @@ export type AppliedFilter = Record<string, unknown>;
 /** What a filter did: whether it is react-admin's getMany (ids), and what it narrowed the rows by. */
 type Filtering = { isGetMany: boolean; applied: AppliedFilter };
 
-function applyFilter(query: ModelQuery, value: unknown, spec: ListSpec): Filtering {
+function applyFilter(query: ModelQuery, value: unknown, spec: ListSpec, search: SearchPlan): Filtering {
   if (value === undefined) return { isGetMany: false, applied: {} };
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw badRequest('Invalid filter: use a JSON object such as {"q":"text"}');
@@ -123,7 +138,10 @@ function applyFilter(query: ModelQuery, value: unknown, spec: ListSpec): Filteri
       if (!spec.search?.length) throw badRequest('Invalid filter: this list has no free-text search');
       if (typeof raw !== 'string') throw badRequest('Invalid filter: q must be text');
       const text = raw.trim();
-      if (spec.indexedSearch?.(query, text)) continue;
+      if (spec.indexedSearch?.answers(text)) {
+        spec.indexedSearch.apply(query, text, search.alongSortIndex);
+        continue;
+      }
       const pattern = `%${escapeLike(text)}%`;
       query.where((w) => spec.search!.forEach((col) => w.orWhereRaw(`?? like ? escape '!'`, [col, pattern])));
       continue;
@@ -151,6 +169,33 @@ function applyFilter(query: ModelQuery, value: unknown, spec: ListSpec): Filteri
   return { isGetMany, applied };
 }
 
+/** How an indexed search runs: its total when the index alone gives it, and along which index. */
+type SearchPlan = { total?: number; alongSortIndex: boolean };
+const NO_PLAN: SearchPlan = { alongSortIndex: false };
+
+/** The filter's text when it is a search and nothing else: {"q":"…"}. */
+function searchAlone(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const given = Object.entries(value).filter(([, raw]) => raw !== undefined && raw !== '');
+  return given.length === 1 && given[0][0] === 'q' && typeof given[0][1] === 'string' ? given[0][1].trim() : undefined;
+}
+
+/**
+ * A search with no other filter, where the list has an index for it: the index counts the matches
+ * (at 100,000 vehicles, 1.8 ms for a make's 10,000 matches against 9.7 ms through the table), and
+ * the page is read along the sort's index when that reads fewer rows than the matches are: about
+ * (rows before the page's end) × (rows in view) / (matches), against sorting every match.
+ */
+async function planSearch(spec: ListSpec, filter: unknown, page: { offset: number; limit: number }, sortsOnIndex: boolean, knex: Knex, options: ListOptions): Promise<SearchPlan> {
+  const text = searchAlone(filter);
+  if (!spec.indexedSearch || text === undefined || !spec.indexedSearch.answers(text)) return NO_PLAN;
+  const total = await spec.indexedSearch.count(knex, text);
+  const inView = sortsOnIndex ? await options.keptTotal?.({})?.() : undefined;
+  // A page in the list's second half is read from its end (respondWithList).
+  const beforePageEnd = Math.min(page.offset, Math.max(0, total - page.offset - page.limit)) + page.limit;
+  return { total, alongSortIndex: inView !== undefined && total * total > beforePageEnd * inView };
+}
+
 export type ListOptions = {
   /** Adds to the page's rows what one more query reads for all of them at once (a container's invoice numbers). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -170,8 +215,12 @@ export type ListOptions = {
 export async function respondWithList(ctx: Context, spec: ListSpec, base: ModelQuery, options: ListOptions = {}): Promise<void> {
   const sort = parseSort(parseJsonParam(ctx, 'sort'), spec);
   const range = parseRange(parseJsonParam(ctx, 'range'));
+  const filter = parseJsonParam(ctx, 'filter');
+  const baseTable = spec.idColumn.split('.').at(-2);
+  const sortsOnJoin = baseTable !== undefined && sort[0].includes('.') && !sort[0].startsWith(`${baseTable}.`);
+  const search = await planSearch(spec, filter, range, !sortsOnJoin, base.knex(), options);
   const filtered = base.clone();
-  const { isGetMany, applied } = applyFilter(filtered, parseJsonParam(ctx, 'filter'), spec);
+  const { isGetMany, applied } = applyFilter(filtered, filter, spec, search);
   const page = isGetMany ? { offset: 0, limit: MAX_ROWS } : range;
 
   const direction = sort[1].toLowerCase() as 'asc' | 'desc';
@@ -184,12 +233,11 @@ export async function respondWithList(ctx: Context, spec: ListSpec, base: ModelQ
     return Number(row?.total ?? 0);
   };
   // The total may be known without counting (the kept counts of large tables).
-  const countTotal = options.keptTotal?.(applied) ?? countRows;
+  const searchTotal = search.total;
+  const countTotal = searchTotal !== undefined ? async () => searchTotal : (options.keptTotal?.(applied) ?? countRows);
   // A deferred join: the page's ids first, from the sort's index, then the page's columns for those
   // rows only. Selecting the columns with the offset computed them (file counts and all) for every
   // skipped row: page 400 of a million vehicles took 26 ms, against 0.2 ms for page 1.
-  const baseTable = spec.idColumn.split('.').at(-2);
-  const sortsOnJoin = baseTable !== undefined && sort[0].includes('.') && !sort[0].startsWith(`${baseTable}.`);
   const pageIds = async (dir: 'asc' | 'desc', offset: number, limit: number) => {
     const query = filtered.clone().clearSelect().select(spec.idColumn).orderBy(sort[0], dir).orderBy(spec.idColumn, dir).offset(offset).limit(limit);
     return ((await (sortsOnJoin ? query : withoutJoins(query))) as { id: number }[]).map((row) => row.id);

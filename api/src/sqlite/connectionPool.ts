@@ -31,6 +31,8 @@ const WRITER_ONLY = /^\s*pragma\b|\b(last_insert_rowid|changes|total_changes)\s*
 type Kind = { reader: boolean; plainRead: boolean; ms?: number; bytes: number };
 /** Kinds remembered, by SQL text (knex sends the same few texts again and again). */
 const KINDS_KEPT = 500;
+/** Prepared statements kept on the writer, by SQL text. */
+const STATEMENTS_KEPT = 200;
 /** An answer this large (a file chunk is 1 MiB) is read on a reader, however fast SQLite finds it. */
 const BULKY_BYTES = 64 * 1024;
 /** How much the last run moves the average: a slow run sends the next ones to a reader at once. */
@@ -82,6 +84,9 @@ export class SqliteConnections {
   private lent = 0;
   private closed = false;
   private readonly kinds = new Map<string, Kind>();
+  private readonly statements = new Map<string, Database.Statement>();
+  /** The connection the kept statements belong to (a reopened writer prepares afresh). */
+  private statementsOf?: Connection;
   /** How many statements ran where (tests check the routing with it). */
   readonly counts = { onReaders: 0, onWriter: 0 };
 
@@ -162,11 +167,31 @@ export class SqliteConnections {
       this.kinds.set(sql, known);
       return { kind: known };
     }
-    const statement = this.openWriter().prepare(sql);
+    const statement = this.writerStatement(sql);
     const kind: Kind = { reader: statement.reader, plainRead: this.options.readers !== null && statement.reader && statement.readonly && !WRITER_ONLY.test(sql), bytes: 0 };
     this.kinds.set(sql, kind);
     if (this.kinds.size > KINDS_KEPT) this.kinds.delete(this.kinds.keys().next().value!);
     return { kind, statement };
+  }
+
+  /**
+   * The writer's prepared statement for sql, kept by SQL text (the oldest dropped past
+   * STATEMENTS_KEPT): preparing took a twelfth of the event loop's time under the mixed load, as
+   * knex sends the same few texts again and again. Statements run synchronously here, so one
+   * statement is never in use twice at once; each use sets its own safeIntegers.
+   */
+  writerStatement(sql: string): Database.Statement {
+    const writer = this.openWriter();
+    if (this.statementsOf !== writer) {
+      this.statements.clear();
+      this.statementsOf = writer;
+    }
+    let statement = this.statements.get(sql);
+    if (statement) this.statements.delete(sql);
+    else statement = writer.prepare(sql);
+    this.statements.set(sql, statement);
+    if (this.statements.size > STATEMENTS_KEPT) this.statements.delete(this.statements.keys().next().value!);
+    return statement;
   }
 
   /**
@@ -319,7 +344,6 @@ class LeaseStatement {
 
   safeIntegers(flag = true) {
     this.safe = flag;
-    this.prepared?.safeIntegers(flag);
     return this;
   }
 
@@ -352,10 +376,9 @@ class LeaseStatement {
 
   /** The statement on the writer connection, prepared there if it was not yet. */
   private writerStatement(): Database.Statement {
-    if (!this.prepared) {
-      this.prepared = this.pool.writerConnection().prepare(this.sql);
-      if (this.safe !== undefined) this.prepared.safeIntegers(this.safe);
-    }
+    this.prepared ??= this.pool.writerStatement(this.sql);
+    // A kept statement carries the setting of its last use.
+    this.prepared.safeIntegers(this.safe ?? false);
     return this.prepared;
   }
 }

@@ -1,24 +1,46 @@
+import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
 import { isMysql } from '../../../../migrations/helpers';
-import { escapeLike } from '../../http/listQuery';
+import { escapeLike, type IndexedSearch } from '../../http/listQuery';
 import type { Vehicle } from './model';
 
 /** The indexes hold substrings of three characters or more; shorter texts are a LIKE. */
 const MIN_INDEXED_LENGTH = 3;
 
+/** The text as one quoted phrase of SQLite's trigram index. */
+const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+/** On MySQL/MariaDB, the start of an indexed suffix. */
+const suffixStart = (text: string) => `${escapeLike(text)}%`;
+
 /**
  * The vehicle list's free-text search (filter.q) from the search index of migration
  * 20261125000200, with the meaning of the LIKE it replaces: any part of the VIN, make or model,
  * whatever the case, with % and _ taken literally. On SQLite the text is one quoted phrase of the
- * trigram index; on MySQL/MariaDB, the start of an indexed suffix. Answers false where it does not
- * apply (shorter texts), and the list searches the columns.
+ * trigram index (one entry per vehicle); on MySQL/MariaDB, the start of an indexed suffix (a
+ * vehicle has one row per suffix, so its matches are counted distinct).
  */
-export function searchVehicleIndex(query: QueryBuilder<Vehicle, Vehicle[]>, text: string): boolean {
-  if ([...text].length < MIN_INDEXED_LENGTH) return false;
-  if (isMysql(query.knex())) {
-    query.whereRaw(`?? in (select ?? from ?? where ?? like ? escape '!')`, ['vehicles.id', 'vehicleId', 'vehicle_search_suffixes', 'suffix', `${escapeLike(text)}%`]);
-  } else {
-    query.whereRaw('?? in (select rowid from vehicles_search where vehicles_search match ?)', ['vehicles.id', `"${text.replaceAll('"', '""')}"`]);
-  }
-  return true;
-}
+export const vehicleSearchIndex: IndexedSearch = {
+  answers: (text) => [...text].length >= MIN_INDEXED_LENGTH,
+
+  // Plain knex: the index is no resource's table, only a way to find vehicles.
+  async count(knex: Knex, text: string) {
+    const [row] = isMysql(knex)
+      ? await knex('vehicle_search_suffixes').where('suffix', 'like', knex.raw(`? escape '!'`, [suffixStart(text)])).countDistinct({ n: 'vehicleId' })
+      : await knex('vehicles_search').whereRaw('vehicles_search match ?', [ftsPhrase(text)]).count({ n: '*' });
+    return Number((row as { n?: number | string } | undefined)?.n ?? 0);
+  },
+
+  apply(query: QueryBuilder<Vehicle, Vehicle[]>, text: string, alongSortIndex: boolean) {
+    if (isMysql(query.knex())) {
+      // MariaDB's optimizer weighs the suffix index's statistics and reads a common text's page
+      // along the sort's index by itself (a semi-join on the matches, read once).
+      query.whereRaw(`?? in (select ?? from ?? where ?? like ? escape '!')`, ['vehicles.id', 'vehicleId', 'vehicle_search_suffixes', 'suffix', suffixStart(text)]);
+    } else {
+      // SQLite cannot tell how many rows a full-text match gives, and lets it drive. `+id` keeps
+      // the id's index from doing so: the sort's index is read in order, each row looked up in the
+      // matches (read once, behind a Bloom filter).
+      const id = alongSortIndex ? '+??' : '??';
+      query.whereRaw(`${id} in (select rowid from vehicles_search where vehicles_search match ?)`, ['vehicles.id', ftsPhrase(text)]);
+    }
+  },
+};
