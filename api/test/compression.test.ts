@@ -68,6 +68,10 @@ describe.each(ENGINES)('compression on %s', (engine) => {
     expect(rows).toHaveLength(10);
     expect((gzip.body).length).toBeLessThan(JSON.stringify(rows).length / 2);
 
+    // Compressed whole in one call: its length is known, so it is not sent in chunks.
+    expect(gzip.headers['content-length']).toBe(String(gzip.body.length));
+    expect(gzip.headers['content-type']).toBe('application/json; charset=utf-8');
+
     const brotli = await get('/api/vehicles?range=[0,9]', 'br');
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(JSON.parse(zlib.brotliDecompressSync(brotli.body).toString('utf8'))).toEqual(rows);
@@ -76,6 +80,25 @@ describe.each(ENGINES)('compression on %s', (engine) => {
     const plain = await get('/api/vehicles?range=[0,9]', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse((plain.body).toString('utf8'))).toEqual(rows);
+  });
+
+  it('compresses a large list too, streamed off the event loop', async () => {
+    const company = await t.company();
+    const agent = await t.signedIn((await t.user({ role: 'SHIPPER', companyId: company.id })).username);
+    const signIn = await t.anon().post('/api/login').send({ username: (await t.user({ role: 'COMPANY_ADMIN', companyId: company.id })).username, password: PASSWORD });
+    const adminCookie = (signIn.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+    const now = new Date().toISOString();
+    await t.db('vehicles').insert(Array.from({ length: 250 }, (_, i) => ({ vin: validVin(), make: 'Toyota', model: `Land Cruiser ${i}`, companyId: company.id, status: 'NEW_PURCHASE', createdAt: now })));
+    const plain = await agent.get('/api/vehicles?range=[0,249]');
+    expect(plain.body).toHaveLength(250);
+    expect(JSON.stringify(plain.body).length).toBeGreaterThan(64 * 1024);
+    for (const [encoding, decode] of [['br', zlib.brotliDecompressSync], ['gzip', zlib.gunzipSync]] as const) {
+      const answer = await rawGet(server, '/api/vehicles?range=[0,249]', { 'accept-encoding': encoding, cookie: adminCookie });
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(answer.headers['content-range']).toBe('vehicles 0-249/250');
+      expect(answer.headers['transfer-encoding']).toBe('chunked');
+      expect(JSON.parse(decode(answer.body).toString('utf8'))).toEqual(plain.body);
+    }
   });
 
   it('sends the console files compressed at build time, and small answers as they are', async () => {

@@ -14,7 +14,7 @@ import { interruption, Recorder, routeRows, runClosedLoop } from './load';
 import { out, printAims, printMemory, printRoutes, type Aim } from './report';
 import type { Scenario } from './scenario';
 import { sequential } from './sequential';
-import { sampleMemory, startServer, stopServer, type ServerProcess } from './servers';
+import { cpuSeconds, sampleMemory, startServer, stopServer, type ServerProcess } from './servers';
 import { superAdminScenario } from './superAdminMix';
 import { shareOutVehicles, signIn } from './users';
 import { loadWorld, type World } from './world';
@@ -33,7 +33,7 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
   const warmup = env('BENCH_WARMUP_SECONDS', 3);
   const sequentialSeconds = env('BENCH_SEQUENTIAL_SECONDS', 4);
   // MySQL/MariaDB: two processes on one database, as a load-balanced install runs.
-  const processes = engine === 'mysql' ? 2 : 1;
+  const processes = Number(process.env.BENCH_PROCESSES ?? (engine === 'mysql' ? 2 : 1));
 
   const database = await createTestDatabase(engine);
   const servers: ServerProcess[] = [];
@@ -75,7 +75,9 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     await runClosedLoop(users, scenario.operations, world, ledger, warm, warmup);
     const run = new Recorder();
     const clientCpu = process.cpuUsage();
+    const serverCpu = servers.map((s) => cpuSeconds(s.pid));
     await runClosedLoop(users, scenario.operations, world, ledger, run, seconds);
+    const serverCpuUsed = servers.reduce((sum, s, i) => sum + cpuSeconds(s.pid) - serverCpu[i], 0);
     const { user: clientUs, system: clientSys } = process.cpuUsage(clientCpu);
     const seq = await sequential(targets, world, ledger, sequentialSeconds);
     if (interruption.requested) throw new Error('interrupted');
@@ -97,6 +99,9 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     printRoutes(rows, run.seconds);
     printMemory(memoryRows);
     out(`load generator (this process) CPU: ${((clientUs + clientSys) / 1e4 / run.seconds).toFixed(0)}% of one core`);
+    // The server's cost of a request, steadier than the throughput on a machine shared with others.
+    const answered = rows.reduce((sum, r) => sum + r.requests, 0);
+    out(`server CPU: ${((serverCpuUsed / run.seconds) * 100).toFixed(0)}% of one core, ${((serverCpuUsed * 1000) / answered).toFixed(2)} ms per request`);
     out(`sequential: one shipper connection, one request at a time, ${sequentialSeconds} s each:`);
     printRoutes([seq.page, seq.status], sequentialSeconds, false);
     const failures = warm.errorCount + run.errorCount + seq.failures;

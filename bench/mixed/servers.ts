@@ -51,6 +51,20 @@ export async function stopServer(server: ServerProcess) {
   clearTimeout(killed);
 }
 
+/**
+ * CPU seconds a process has used so far, all its threads (the reader threads, zlib's pool)
+ * included, from Linux /proc (user and system time, in clock ticks of 1/100 s), or NaN elsewhere.
+ */
+export function cpuSeconds(pid: number): number {
+  try {
+    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 /** Resident memory of a process in MB (Linux /proc), or NaN elsewhere. */
 function rssMb(pid: number): number {
   try {
