@@ -85,11 +85,12 @@ export function knexConfig(databaseUrl: string, deadlines: DatabaseDeadlines = D
     };
   }
   const url = new URL(databaseUrl);
+  // ?socket=/run/mysqld/mysqld.sock: the server's Unix socket, for a database on the same machine.
+  const socketPath = url.searchParams.get('socket') || undefined;
   return {
     client: 'mysql2',
     connection: {
-      host: url.hostname,
-      port: Number(url.port || 3306),
+      ...(socketPath ? { socketPath } : { host: url.hostname, port: Number(url.port || 3306) }),
       user: decodeURIComponent(url.username),
       password: decodeURIComponent(url.password),
       database: url.pathname.replace(/^\//, ''),

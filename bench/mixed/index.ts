@@ -14,7 +14,7 @@ import { interruption, Recorder, routeRows, runClosedLoop } from './load';
 import { out, printAims, printMemory, printRoutes, type Aim } from './report';
 import type { Scenario } from './scenario';
 import { sequential } from './sequential';
-import { cpuSeconds, sampleMemory, startServer, stopServer, type ServerProcess } from './servers';
+import { cpuSeconds, mainThreadCpuSeconds, sampleMemory, startServer, stopServer, type ServerProcess } from './servers';
 import { superAdminScenario } from './superAdminMix';
 import { shareOutVehicles, signIn } from './users';
 import { loadWorld, type World } from './world';
@@ -76,8 +76,10 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     const run = new Recorder();
     const clientCpu = process.cpuUsage();
     const serverCpu = servers.map((s) => cpuSeconds(s.pid));
+    const loopCpu = servers.map((s) => mainThreadCpuSeconds(s.pid));
     await runClosedLoop(users, scenario.operations, world, ledger, run, seconds);
     const serverCpuUsed = servers.reduce((sum, s, i) => sum + cpuSeconds(s.pid) - serverCpu[i], 0);
+    const busiestLoop = Math.max(...servers.map((s, i) => mainThreadCpuSeconds(s.pid) - loopCpu[i]));
     const { user: clientUs, system: clientSys } = process.cpuUsage(clientCpu);
     const seq = await sequential(targets, world, ledger, sequentialSeconds);
     if (interruption.requested) throw new Error('interrupted');
@@ -101,7 +103,10 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     out(`load generator (this process) CPU: ${((clientUs + clientSys) / 1e4 / run.seconds).toFixed(0)}% of one core`);
     // The server's cost of a request, steadier than the throughput on a machine shared with others.
     const answered = rows.reduce((sum, r) => sum + r.requests, 0);
-    out(`server CPU: ${((serverCpuUsed / run.seconds) * 100).toFixed(0)}% of one core, ${((serverCpuUsed * 1000) / answered).toFixed(2)} ms per request`);
+    out(
+      `server CPU: ${((serverCpuUsed / run.seconds) * 100).toFixed(0)}% of one core, ${((serverCpuUsed * 1000) / answered).toFixed(2)} ms per request; ` +
+        `busiest event loop (a process's main thread) ${((busiestLoop / run.seconds) * 100).toFixed(0)}% busy`,
+    );
     out(`sequential: one shipper connection, one request at a time, ${sequentialSeconds} s each:`);
     printRoutes([seq.page, seq.status], sequentialSeconds, false);
     const failures = warm.errorCount + run.errorCount + seq.failures;

@@ -56,9 +56,21 @@ export async function stopServer(server: ServerProcess) {
  * included, from Linux /proc (user and system time, in clock ticks of 1/100 s), or NaN elsewhere.
  */
 export function cpuSeconds(pid: number): number {
+  return ticksOf(`/proc/${pid}/stat`);
+}
+
+/**
+ * CPU seconds of a process's main thread alone (its JavaScript event loop): near one second a
+ * second, the loop is the bottleneck however idle the other core is.
+ */
+export function mainThreadCpuSeconds(pid: number): number {
+  return ticksOf(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function ticksOf(statFile: string): number {
   try {
     // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const fields = readFileSync(statFile, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return NaN;

@@ -20,7 +20,12 @@ export async function createTestDatabase(engine: EngineName): Promise<TestDataba
   const name = `vx_test_${randomBytes(6).toString('hex')}`;
   const admin = knexFactory({
     client: 'mysql2',
-    connection: { host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password) },
+    connection: {
+      // MYSQL_URL may name the server's Unix socket (?socket=), as DATABASE_URL may.
+      ...(server.searchParams.get('socket') ? { socketPath: server.searchParams.get('socket')! } : { host: server.hostname, port: Number(server.port || 3306) }),
+      user: decodeURIComponent(server.username),
+      password: decodeURIComponent(server.password),
+    },
     pool: { min: 0, max: 1 },
   });
   await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
