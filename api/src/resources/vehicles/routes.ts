@@ -45,6 +45,7 @@ const LIST: ListSpec = {
   search: ['vehicles.vin', 'vehicles.make', 'vehicles.model'],
   defaultSort: ['createdAt', 'DESC'],
   idColumn: 'vehicles.id',
+  uniqueSorts: ['vehicles.vin'],
   countWithoutJoins: true,
 };
 
