@@ -13,7 +13,7 @@ import * as listIndexes from './20261125000100_list_indexes';
 import * as vehicleSearch from './20261125000200_vehicle_search';
 import * as portCountryCodes from './20261126000100_port_country_codes';
 import * as companyRowCounts from './20261126000200_company_row_counts';
-import * as statusSortIndexes from './20261127000100_status_sort_indexes';
+import * as sortIndexes from './20261127000100_sort_indexes';
 
 /**
  * Migrations are listed here rather than discovered on disk, so they load the same way under
@@ -34,7 +34,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261125000200_vehicle_search': vehicleSearch,
   '20261126000100_port_country_codes': portCountryCodes,
   '20261126000200_company_row_counts': companyRowCounts,
-  '20261127000100_status_sort_indexes': statusSortIndexes,
+  '20261127000100_sort_indexes': sortIndexes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
