@@ -29,11 +29,13 @@ export type ListSpec = {
   /** The column that breaks ties so paging is stable. */
   idColumn: string;
   /**
-   * Sortable columns that are unique and never NULL (a vehicle's VIN): sorted on them, no two rows
-   * tie, so the id is not added to the order. MariaDB reads `ORDER BY vin, id` by sorting every
-   * row (its unique index on vin is not seen to hold the ids' order), `ORDER BY vin` from the index.
+   * How a sort's ties are broken where not by the id alone: the columns that follow the sorted one
+   * in the order, as the index the sort reads has them (each never NULL, so a page read from the
+   * list's end is the exact mirror). [] for a column that is unique and never NULL (a VIN): MariaDB
+   * reads `ORDER BY vin, id` by sorting every row (its unique index on vin is not seen to hold the
+   * ids' order), `ORDER BY vin` from the index.
    */
-  uniqueSorts?: string[];
+  tieBreakers?: Record<string, string[]>;
   /**
    * The base query's joins are left joins on a primary key that no filter or search reads, so they
    * never change the count: counting without them spares a lookup per matching row.
@@ -230,8 +232,8 @@ export async function respondWithList(ctx: Context, spec: ListSpec, base: ModelQ
   const page = isGetMany ? { offset: 0, limit: MAX_ROWS } : range;
 
   const direction = sort[1].toLowerCase() as 'asc' | 'desc';
-  const tiesBroken = sort[0] !== spec.idColumn && !spec.uniqueSorts?.includes(sort[0]);
-  const orderIn = (query: ModelQuery, dir: 'asc' | 'desc') => (tiesBroken ? query.orderBy(sort[0], dir).orderBy(spec.idColumn, dir) : query.orderBy(sort[0], dir));
+  const orderColumns = sort[0] === spec.idColumn ? [sort[0]] : [sort[0], ...(spec.tieBreakers?.[sort[0]] ?? [spec.idColumn])];
+  const orderIn = (query: ModelQuery, dir: 'asc' | 'desc') => orderColumns.reduce((ordered, column) => ordered.orderBy(column, dir), query);
   const order = (query: ModelQuery) => orderIn(query, direction);
   const withoutJoins = (query: ModelQuery) => (spec.countWithoutJoins ? query.clear(/join/i) : query);
   // The total is counted on the filtered rows alone, without the page's columns: a window count

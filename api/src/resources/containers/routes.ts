@@ -43,7 +43,7 @@ const LIST: ListSpec = {
   search: ['containers.number', 'containers.bookingNumber', 'containers.sealNumber', 'containers.shippingLine'],
   defaultSort: ['createdAt', 'DESC'],
   idColumn: 'containers.id',
-  uniqueSorts: ['containers.number'],
+  tieBreakers: { 'containers.number': [] },
   countWithoutJoins: true,
 };
 

@@ -45,7 +45,8 @@ const LIST: ListSpec = {
   search: ['vehicles.vin', 'vehicles.make', 'vehicles.model'],
   defaultSort: ['createdAt', 'DESC'],
   idColumn: 'vehicles.id',
-  uniqueSorts: ['vehicles.vin'],
+  // The dashboard's status indexes hold each status's vehicles by creation time.
+  tieBreakers: { 'vehicles.vin': [], 'vehicles.status': ['vehicles.createdAt', 'vehicles.id'] },
   countWithoutJoins: true,
 };
 
