@@ -36,7 +36,9 @@ function compressJsonInOneCall(ctx: Context) {
   if (json.length > ONE_SHOT_MAX) return;
   ctx.body = json;
   ctx.type = 'json';
-  if (json.length < THRESHOLD || ctx.method === 'HEAD') return;
+  // As koa-compress: small answers, HEAD, and answers that ask not to be transformed go as they are.
+  const leftAlone = (ctx as { compress?: boolean }).compress === false || /\bno-transform\b/i.test(ctx.response.get('Cache-Control'));
+  if (json.length < THRESHOLD || ctx.method === 'HEAD' || leftAlone) return;
   const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
   if (encoding === 'br') ctx.body = zlib.brotliCompressSync(json, brotliOptions(json.length));
   else if (encoding === 'gzip') ctx.body = zlib.gzipSync(json, { level: GZIP_LEVEL });
