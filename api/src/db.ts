@@ -85,14 +85,10 @@ export function knexConfig(databaseUrl: string, deadlines: DatabaseDeadlines = D
     };
   }
   const url = new URL(databaseUrl);
-  // ?socket=/run/mysqld/mysqld.sock: the server's Unix socket, for a database on the same machine.
-  const socketPath = url.searchParams.get('socket') || undefined;
   return {
     client: 'mysql2',
     connection: {
-      ...(socketPath ? { socketPath } : { host: url.hostname, port: Number(url.port || 3306) }),
-      user: decodeURIComponent(url.username),
-      password: decodeURIComponent(url.password),
+      ...mysqlLogin(url),
       database: url.pathname.replace(/^\//, ''),
       charset: 'utf8mb4', // Arabic and every other script
       timezone: 'Z',
@@ -106,6 +102,19 @@ export function knexConfig(databaseUrl: string, deadlines: DatabaseDeadlines = D
     pool: { min: 0, max: 10 },
     acquireConnectionTimeout,
     migrations: { migrationSource },
+  };
+}
+
+/**
+ * Where and as whom mysql2 connects for a mysql:// URL: its host and port, or with
+ * ?socket=/run/mysqld/mysqld.sock the server's Unix socket (a database on the same machine).
+ */
+export function mysqlLogin(url: URL) {
+  const socketPath = url.searchParams.get('socket');
+  return {
+    ...(socketPath ? { socketPath } : { host: url.hostname, port: Number(url.port || 3306) }),
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
   };
 }
 

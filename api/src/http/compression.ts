@@ -33,9 +33,10 @@ const isJsonBody = (body: unknown): body is object =>
 function compressJsonInOneCall(ctx: Context) {
   if (!isJsonBody(ctx.body) || ctx.response.get('Content-Encoding')) return;
   const json = Buffer.from(JSON.stringify(ctx.body));
-  if (json.length > ONE_SHOT_MAX) return;
   ctx.body = json;
   ctx.type = 'json';
+  // A larger answer, already serialised, is koa-compress's to stream.
+  if (json.length > ONE_SHOT_MAX) return;
   // As koa-compress: small answers, HEAD, and answers that ask not to be transformed go as they are.
   const leftAlone = (ctx as { compress?: boolean }).compress === false || /\bno-transform\b/i.test(ctx.response.get('Cache-Control'));
   if (json.length < THRESHOLD || ctx.method === 'HEAD' || leftAlone) return;

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
+import { mysqlLogin } from '../../src/db';
 
 /** The API suite runs on SQLite always, and again on MySQL/MariaDB when MYSQL_URL is set. */
 export type EngineName = 'sqlite' | 'mysql';
@@ -20,12 +21,8 @@ export async function createTestDatabase(engine: EngineName): Promise<TestDataba
   const name = `vx_test_${randomBytes(6).toString('hex')}`;
   const admin = knexFactory({
     client: 'mysql2',
-    connection: {
-      // MYSQL_URL may name the server's Unix socket (?socket=), as DATABASE_URL may.
-      ...(server.searchParams.get('socket') ? { socketPath: server.searchParams.get('socket')! } : { host: server.hostname, port: Number(server.port || 3306) }),
-      user: decodeURIComponent(server.username),
-      password: decodeURIComponent(server.password),
-    },
+    // MYSQL_URL may name the server's Unix socket (?socket=), as DATABASE_URL may.
+    connection: mysqlLogin(server),
     pool: { min: 0, max: 1 },
   });
   await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
