@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { RateLimiterMySQL, RateLimiterRes, RateLimiterSQLite, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
-import { isMysql } from '../../../../migrations/helpers';
-import { selectRows } from '../../db';
+import { isMysql, selectRows } from '../../db';
 
 /**
  * Sign-in and registration limits, counted in the database (table `rate_limits`) by

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
-import { isMysql } from '../../../../migrations/helpers';
+import { isMysql } from '../../db';
 import { escapeLike, type IndexedSearch } from '../../http/listQuery';
 import type { Vehicle } from './model';
 
