@@ -1,8 +1,8 @@
 import type { Role } from './roles';
 
 /**
- * The one permission table (DESIGN.md §4). The API's requireRole and the console's canAccess both
- * read it, so the menu can never show what the server refuses or hide what it allows.
+ * The one permission table (DESIGN.md §4). The API's `authorize` (http/auth.ts) and the console's
+ * canAccess both read it, so the menu can never show what the server refuses or hide what it allows.
  * Company scope ("own company", "own vehicles") is applied by each resource's policy.ts on top.
  */
 export type Action =

@@ -9,6 +9,7 @@ import { keptListTotal } from '../rowCounts';
 import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
 import { canChooseCompany } from '../../domain/permissions';
+import { CONTAINER_SHIPPER_ROLES } from '../../domain/roles';
 import { assertCompanyExists } from '../companies/policy';
 import { assertPortsExist } from '../ports/policy';
 import { assertUserOfCompany } from '../users/policy';
@@ -48,8 +49,6 @@ const LIST: ListSpec = {
 };
 
 const NUMBER_TAKEN = 'Container number already exists';
-/** Company admins and shippers may be named as a container's shipper. */
-const SHIPPER_ROLES = ['SHIPPER', 'COMPANY_ADMIN'] as const;
 
 export function containerRoutes(db: Knex) {
   const router = new Router({ prefix: '/containers' });
@@ -86,7 +85,7 @@ export function containerRoutes(db: Knex) {
     const shipperId = input.shipperId ?? (companyChanged ? undefined : (current?.shipperId ?? undefined));
     if (!shipperId) throw badRequest('Shipper is required', { shipperId: 'is required' });
     await assertCompanyExists(db, companyId);
-    await assertUserOfCompany(db, 'shipperId', shipperId, companyId, SHIPPER_ROLES);
+    await assertUserOfCompany(db, 'shipperId', shipperId, companyId, CONTAINER_SHIPPER_ROLES);
     return { companyId, shipperId };
   };
 

@@ -9,6 +9,7 @@ import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
 import { DEFAULT_VEHICLE_STATUS } from '../../domain/statuses';
 import { canChooseCompany, seesEveryCompany, seesOnlyOwnPurchases } from '../../domain/permissions';
+import { VEHICLE_BUYER_ROLES } from '../../domain/roles';
 import type { VinDecoder } from '../../services/vin/decoder';
 import { assertCompanyExists } from '../companies/policy';
 import { assertContainerInCompany } from '../containers/policy';
@@ -127,7 +128,7 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
 
   const checkReferences = async (companyId: number, refs: { containerId?: number | null; buyerId?: number | null; fromPortId?: number | null; toPortId?: number | null }) => {
     await assertContainerInCompany(db, refs.containerId, companyId);
-    await assertUserOfCompany(db, 'buyerId', refs.buyerId, companyId, ['BUYER']);
+    await assertUserOfCompany(db, 'buyerId', refs.buyerId, companyId, VEHICLE_BUYER_ROLES);
     await assertPortsExist(db, { fromPortId: refs.fromPortId, toPortId: refs.toPortId });
   };
 
