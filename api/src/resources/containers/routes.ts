@@ -45,7 +45,6 @@ const LIST: ListSpec = {
   defaultSort: ['createdAt', 'DESC'],
   idColumn: 'containers.id',
   tieBreakers: { 'containers.number': [] },
-  countWithoutJoins: true,
 };
 
 const NUMBER_TAKEN = 'Container number already exists';
