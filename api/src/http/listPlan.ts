@@ -66,6 +66,13 @@ function applyConditions(query: ModelQuery, conditions: Condition[], spec: ListS
       case 'null':
         query.whereNull(condition.column);
         break;
+      case 'notEqual': {
+        // SQL's <> is never true for NULL: a row with no value differs from the one given.
+        const { column, value } = condition;
+        if (value === null) query.whereNotNull(column);
+        else query.where((w) => w.whereNull(column).orWhere(column, '<>', value));
+        break;
+      }
     }
   }
 }

@@ -22,7 +22,10 @@ export type ListSpec = {
   resource: string;
   /** Sortable field -> column (qualified when the query joins). */
   sort: Record<string, string>;
-  /** Filterable field -> column and kind; numbers and dates also accept _gte and _lte. */
+  /**
+   * Filterable field -> column and kind; numbers and dates also accept _gte and _lte, and every
+   * field _ne: any other value, no value (NULL) included.
+   */
   filters: Record<string, { column: string; kind: FilterKind }>;
   /** Columns searched by filter.q (case-insensitive substring). */
   search?: string[];
@@ -128,7 +131,8 @@ export type Condition =
   | { kind: 'search'; text: string }
   | { kind: 'compare'; column: string; op: '=' | '>=' | '<='; value: string | number | boolean }
   | { kind: 'in'; column: string; values: (string | number)[] }
-  | { kind: 'null'; column: string };
+  | { kind: 'null'; column: string }
+  | { kind: 'notEqual'; column: string; value: string | number | boolean | null };
 
 /** A list request, checked: everything the planner needs, nothing left to refuse. */
 export type ListRequest = {
@@ -162,11 +166,14 @@ function parseFilter(value: unknown, spec: ListSpec): Pick<ListRequest, 'conditi
       conditions.push({ kind: 'search', text: raw.trim() });
       continue;
     }
-    const match = /^(.*?)(_gte|_lte)?$/.exec(key)!;
+    const match = /^(.*?)(_gte|_lte|_ne)?$/.exec(key)!;
     const [, field, op] = match;
     const def = Object.hasOwn(spec.filters, field) ? spec.filters[field] : undefined;
     if (!def) throw badRequest(`Invalid filter: "${key}" cannot be filtered on. Use one of: q, ${Object.keys(spec.filters).join(', ')}`);
-    if (op) {
+    if (op === '_ne') {
+      if (Array.isArray(raw)) throw badRequest(`Invalid filter: ${key} takes one value`);
+      conditions.push({ kind: 'notEqual', column: def.column, value: coerce(key, def.kind, raw) });
+    } else if (op) {
       if (def.kind !== 'number' && def.kind !== 'date') throw badRequest(`Invalid filter: ${key} is not a range field`);
       let bound = coerce(key, def.kind, raw) as string | number;
       // Dates are ISO text: "up to 2031-02-15" must take every time on that day too.
