@@ -121,8 +121,6 @@ function coerce(field: string, kind: FilterKind, value: unknown): string | numbe
   }
 }
 
-
-/** The filter's fields that narrowed the list, as given (after their checks). */
 /** The filter's fields that narrowed the list, as given (after their checks). */
 export type AppliedFilter = Record<string, unknown>;
 
@@ -193,7 +191,7 @@ function parseFilter(value: unknown, spec: ListSpec): Pick<ListRequest, 'conditi
 }
 
 /** Reads and checks a list request's sort, range and filter (400 on anything the spec does not allow). */
-export function parseListRequest(ctx: Context, spec: ListSpec): ListRequest {
+function parseListRequest(ctx: Context, spec: ListSpec): ListRequest {
   const sort = parseSort(parseJsonParam(ctx, 'sort'), spec);
   const range = parseRange(parseJsonParam(ctx, 'range'));
   const filter = parseFilter(parseJsonParam(ctx, 'filter'), spec);
@@ -201,14 +199,12 @@ export function parseListRequest(ctx: Context, spec: ListSpec): ListRequest {
 }
 
 /** The answer: the rows (the models, formatted by their $formatJson) and Content-Range "resource start-end/total". */
-export function answerList(ctx: Context, resource: string, offset: number, rows: unknown[], total: number) {
+function answerList(ctx: Context, resource: string, offset: number, rows: unknown[], total: number) {
   const last = rows.length ? offset + rows.length - 1 : offset;
   ctx.set('Content-Range', `${resource} ${offset}-${last}/${total}`);
   ctx.set('Access-Control-Expose-Headers', 'Content-Range');
   ctx.body = rows;
 }
-
-export type { ListOptions };
 
 /**
  * Runs a model's query as a list, the one way every list is built: the request is read, the page
