@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Chip, InputAdornment, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/RemoveCircleOutlined';
@@ -153,6 +153,7 @@ const Assignment = ({ vehicle }: { vehicle: RaRecord }) => {
 /** The company's vehicles that are not in this container, newest first, ten to a page. */
 export const AvailableVehicles = ({ container, assigning, canEdit }: { container: RaRecord; assigning: Assigning; canEdit: boolean }) => {
   const translate = useTranslate();
+  const notInThisContainer = useMemo(() => ({ containerId_ne: container.id }), [container.id]);
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ marginBlockEnd: 1.5 }}>
@@ -163,7 +164,7 @@ export const AvailableVehicles = ({ container, assigning, canEdit }: { container
         reference="vehicles"
         source="companyId"
         target="companyId"
-        filter={{ containerId_ne: container.id }}
+        filter={notInThisContainer}
         sort={NEWEST_FIRST}
         perPage={AVAILABLE_PER_PAGE}
         pagination={pagination}
