@@ -62,6 +62,9 @@ export type IndexedSearch = {
 
 export const MAX_ROWS = 1000;
 
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
 function parseJsonParam(ctx: Context, name: string): unknown {
   const raw = ctx.query[name];
   if (raw === undefined) return undefined;
@@ -82,7 +85,8 @@ function parseSort(value: unknown, spec: ListSpec): [string, 'ASC' | 'DESC'] {
   // Own properties only: "constructor" or "toString" must be refused, not found on the prototype.
   const column = Object.hasOwn(spec.sort, field) ? spec.sort[field] : undefined;
   if (!column) throw badRequest(`Invalid sort: "${field}" cannot be sorted on. Use one of: ${Object.keys(spec.sort).join(', ')}`);
-  const order = String(rawOrder).toUpperCase();
+  // Only a string: String() of an object runs its own toString (a 500 when that is not a function).
+  const order = typeof rawOrder === 'string' ? rawOrder.toUpperCase() : '';
   if (order !== 'ASC' && order !== 'DESC') throw badRequest('Invalid sort: the order must be ASC or DESC');
   return [column, order];
 }
@@ -140,6 +144,8 @@ function applyFilter(query: ModelQuery, value: unknown, spec: ListSpec, search: 
   let isGetMany = false;
   const applied: AppliedFilter = {};
   for (const [key, raw] of Object.entries(value)) {
+    // No field name holds one, and a line break would end the pattern that splits off _gte/_lte.
+    if (CONTROL_CHARACTER.test(key)) throw badRequest('Invalid filter: a field name holds a control character');
     if (raw === undefined || raw === '') continue;
     applied[key] = raw;
     if (key === 'q') {
