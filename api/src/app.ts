@@ -34,7 +34,11 @@ import { createInvoiceRenderer, type InvoiceRenderer } from './services/invoices
 export type AppOptions = { db: Knex; config: Config; logger?: Logger; invoiceRenderer?: InvoiceRenderer };
 
 /** Builds the whole Koa app (API and console) without listening, for server.ts and for tests. */
-export type App = Koa & { closeResources(): Promise<void> };
+export type App = Koa & {
+  closeResources(): Promise<void>;
+  /** Every API route as method and path pattern ("GET /api/vehicles/:id"), for tests that visit them all. */
+  apiRoutes(): { method: string; path: string }[];
+};
 
 export function createApp({ db, config, logger = createLogger(config.logLevel), invoiceRenderer = createInvoiceRenderer() }: AppOptions): App {
   const app = new Koa({ proxy: config.trustProxy });
@@ -107,5 +111,7 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
   );
 
   // Worker threads (invoice PDFs) end with the app; the database is its owner's to close.
-  return Object.assign(app, { closeResources: () => invoiceRenderer.close() });
+  const apiRoutes = () =>
+    [health, api].flatMap((router) => router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: layer.path }))));
+  return Object.assign(app, { closeResources: () => invoiceRenderer.close(), apiRoutes });
 }

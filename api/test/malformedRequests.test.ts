@@ -70,4 +70,15 @@ describe.each(ENGINES)('malformed requests on %s', (engine) => {
       expect(res.body.message).toMatch(/control character/);
     }
   });
+
+  it('answers a client that refuses every encoding, identity included, uncompressed rather than with 500', async () => {
+    await admin.post('/api/ports').send({ name: 'Jebel Ali', nameAr: 'جبل علي', country: 'AE' });
+    const res = await admin.get('/api/ports').set('Accept-Encoding', 'identity;q=0').query({ filter: JSON.stringify({ q: 'x'.repeat(1) }) });
+    expect(res.status).toBe(200);
+    // Enough users for an answer over the 1 kB from which answers are compressed.
+    for (let i = 0; i < 12; i++) await t.user({ role: 'BUYER', companyId: (await t.company()).id });
+    const big = await admin.get('/api/users').set('Accept-Encoding', 'identity;q=0');
+    expect(big.status).toBe(200);
+    expect(big.headers['content-encoding']).toBeUndefined();
+  });
 });
