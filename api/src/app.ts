@@ -112,6 +112,6 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
 
   // Worker threads (invoice PDFs) end with the app; the database is its owner's to close.
   const apiRoutes = () =>
-    [health, api].flatMap((router) => router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: layer.path }))));
+    [health, api].flatMap((router) => router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) }))));
   return Object.assign(app, { closeResources: () => invoiceRenderer.close(), apiRoutes });
 }

@@ -814,6 +814,7 @@ const en = {
     deleteConfirm: 'The port will be removed from the list. This action cannot be undone.',
     deleted: 'Port deleted',
     deleteFailed: 'Could not delete the port. Please try again.',
+    inUse: 'Port %{name} is used by %{containers} container(s) and %{vehicles} vehicle(s), so it cannot be deleted. Change them to another port first.',
     empty: 'No ports yet.',
     edit: 'Edit',
     editTitle: 'Edit port %{name}',

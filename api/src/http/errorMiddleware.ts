@@ -20,13 +20,13 @@ const STATUS: Record<ErrorKind, number> = {
   dependencyTimedOut: 504,
 };
 
-type ErrorResponse = { status: number; code: ErrorCode; message: string; errors?: Record<string, string> };
+type ErrorResponse = { status: number; code: ErrorCode; message: string; errors?: Record<string, string>; details?: Record<string, number> };
 
 /** Errors thrown by koa-body / co-body / raw-body carry a status and a type. */
 type BodyError = { status?: number; statusCode?: number; type?: string; expose?: boolean };
 
 function toResponse(err: unknown): ErrorResponse {
-  if (err instanceof DomainError) return { status: STATUS[err.kind], code: err.code, message: err.message, errors: err.errors };
+  if (err instanceof DomainError) return { status: STATUS[err.kind], code: err.code, message: err.message, errors: err.errors, details: err.details };
   if (err instanceof HttpError) return err;
   const db = mapDatabaseError(err);
   if (db) return db;
@@ -56,6 +56,7 @@ export function errorMiddleware(logger: Logger) {
         message: response.message,
         code: response.code,
         ...(response.errors ? { errors: response.errors } : {}),
+        ...(response.details ? { details: response.details } : {}),
       };
     }
   };
