@@ -120,6 +120,29 @@ describe.each(ENGINES)('an upload aborted mid-body on %s', (engine) => {
     expect(await count(t, 'file_chunks')).toBe(chunksBefore);
   });
 
+  it('removes the empty folder of an upload aborted before any file bytes arrived', async () => {
+    const header = '--abort-boundary\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n';
+    for (const sent of ['', header.slice(0, 40), header, `${header}%PDF`, `${header}%PDF-1.4\r\n--abort-boundary\r\n`]) {
+      const before = new Set(ownFolders());
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        path: `/api/vehicles/${vehicleId}/files`,
+        method: 'POST',
+        headers: { cookie, 'content-type': 'multipart/form-data; boundary=abort-boundary', 'content-length': String(1024 * 1024) },
+      });
+      const closed = new Promise<void>((resolve) => request.on('close', () => resolve()));
+      request.on('error', () => {});
+      request.write(sent || '-');
+      let folder = '';
+      await waitFor(() => (folder = ownFolders().find((name) => !before.has(name)) ?? '') !== '', 'the upload folder to be made');
+      request.destroy();
+      await closed;
+      await waitFor(() => !existsSync(path.join(UPLOADS_ROOT, folder)), `the empty folder to be removed (${JSON.stringify(sent)})`);
+    }
+    expect(await count(t, 'vehicle_files', { vehicleId })).toBe(0);
+  });
+
   it('keeps no shared document', async () => {
     const chunksBefore = await count(t, 'file_chunks');
     await abortMidBody('/api/documents');

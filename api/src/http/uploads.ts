@@ -53,9 +53,23 @@ export async function sweepStaleUploads(root = UPLOADS_ROOT): Promise<number> {
   return removed;
 }
 
+/**
+ * Removes an upload's folder. Retries while a file is still being created in it (ENOTEMPTY) and
+ * never throws: a failure here must not replace the request's own answer; a folder still left is
+ * removed at the next start (sweepStaleUploads).
+ */
+async function removeFolder(dir: string) {
+  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 }).catch(() => undefined);
+}
+
 /** formidable's error codes: more files than maxFiles, and the ones for "too big". */
 const TOO_MANY_FILES = 1015;
-const TOO_LARGE = new Set([1009, 1016]);
+const FILE_TOO_LARGE = 1016;
+const UPLOAD_TOO_LARGE = 1009;
+const FIELDS_TOO_LARGE = 1006;
+const TOO_MANY_FIELDS = 1007;
+const MAX_FIELDS = 20;
+const MAX_FIELDS_BYTES = 256 * 1024;
 
 /**
  * Multipart uploads (field `file`, up to 20 files). Each request writes into its own temporary
@@ -80,8 +94,8 @@ export function uploads(maxBytes: number) {
           maxFileSize: maxBytes,
           maxTotalFileSize: maxBytes * MAX_FILES_PER_REQUEST,
           maxFiles: MAX_FILES_PER_REQUEST,
-          maxFields: 20,
-          maxFieldsSize: 256 * 1024,
+          maxFields: MAX_FIELDS,
+          maxFieldsSize: MAX_FIELDS_BYTES,
           allowEmptyFiles: false,
         },
       });
@@ -92,9 +106,16 @@ export function uploads(maxBytes: number) {
         if (e.code === TOO_MANY_FILES) {
           throw new HttpError(413, 'request.tooManyFiles', `At most ${MAX_FILES_PER_REQUEST} files per upload: send the others in another one`);
         }
-        if (TOO_LARGE.has(e.code ?? 0) || e.httpCode === 413) {
-          throw new HttpError(413, 'request.tooLarge', `Files are limited to ${maxMb} MB each`);
+        // Each 413 names the limit it hit.
+        if (e.code === FILE_TOO_LARGE) throw new HttpError(413, 'request.tooLarge', `Files are limited to ${maxMb} MB each`);
+        if (e.code === UPLOAD_TOO_LARGE) {
+          throw new HttpError(413, 'request.tooLarge', `One upload is limited to ${Math.round(maxMb * MAX_FILES_PER_REQUEST)} MB in all`);
         }
+        if (e.code === FIELDS_TOO_LARGE) {
+          throw new HttpError(413, 'request.tooLarge', `The form fields sent with the files are limited to ${MAX_FIELDS_BYTES / 1024} kB in all`);
+        }
+        if (e.code === TOO_MANY_FIELDS) throw new HttpError(413, 'request.tooLarge', `At most ${MAX_FIELDS} form fields are sent with the files`);
+        if (e.httpCode === 413) throw new HttpError(413, 'request.tooLarge', 'The upload is larger than the server accepts');
         throw badRequest('The upload could not be read: send multipart/form-data with the field "file"');
       }
       const raw = ctx.request.files?.file;
@@ -110,7 +131,10 @@ export function uploads(maxBytes: number) {
       );
       await next();
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await removeFolder(dir);
+      // An aborted body may still have a file being opened in the folder as the request ends:
+      // once the connection has closed, nothing more is written there, so look once more then.
+      if (!ctx.res.writableEnded || ctx.req.destroyed) ctx.res.once('close', () => void removeFolder(dir));
     }
   };
 }
