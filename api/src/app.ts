@@ -9,6 +9,7 @@ import { compression } from './http/compression';
 import { consoleStatic } from './http/console';
 import { errorMiddleware } from './http/errorMiddleware';
 import { jsonBody } from './http/jsonBody';
+import { idempotency } from './http/idempotency';
 import { HttpError } from './http/errors';
 import { createLogger, requestLog, type Logger } from './http/logger';
 import { crossSiteGuard, securityHeaders } from './http/security';
@@ -69,6 +70,7 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
   app.use(jsonBody);
   app.use(sessionMiddleware(app, db, config, userFromRow));
   app.use(loadCurrentUser(findUser(db)));
+  app.use(idempotency(db));
 
   // Anything under /api that no route took is a JSON 404, never the console's page. It wraps the
   // router rather than following it, so allowedMethods (which acts after next()) answers a known
