@@ -11,6 +11,8 @@ import { errorMiddleware } from './http/errorMiddleware';
 import { jsonBody } from './http/jsonBody';
 import { idempotency } from './http/idempotency';
 import { HttpError } from './http/errors';
+import { lowStorage } from './http/storageFull';
+import path from 'node:path';
 import { createLogger, requestLog, type Logger } from './http/logger';
 import { crossSiteGuard, securityHeaders } from './http/security';
 import { sessionMiddleware } from './http/session';
@@ -59,10 +61,17 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
 
   // Health first: it must answer even when the database (and so the session store) is down.
   const health = new Router();
+  // The folders whose free space decides whether writes can succeed: the data folder, and the
+  // SQLite database's folder when it is elsewhere.
+  const sqliteFile = /^sqlite:(.+)$/.exec(config.databaseUrl)?.[1];
+  const storageFolders = [config.dataDir, ...(sqliteFile ? [path.dirname(sqliteFile)] : [])];
   health.get('/api/health', async (ctx) => {
     const up = await isDatabaseUp(db);
-    ctx.status = up ? 200 : 503;
-    ctx.body = up ? { status: 'ok' } : { status: 'unavailable', message: 'The database is not answering', code: 'service.unavailable' };
+    const low = up ? await lowStorage(storageFolders, config.diskFreeMinBytes) : null;
+    ctx.status = up && !low ? 200 : 503;
+    if (!up) ctx.body = { status: 'unavailable', message: 'The database is not answering', code: 'service.unavailable' };
+    else if (low) ctx.body = { status: 'unavailable', message: low, code: 'storage.full' };
+    else ctx.body = { status: 'ok' };
   });
   app.use(health.routes());
 

@@ -3,6 +3,7 @@ import { DomainError, type ErrorKind } from '../domain/errors';
 import type { ErrorCode } from '../domain/errorCodes';
 import { HttpError } from './errors';
 import { mapDatabaseError } from './dbErrors';
+import { isStorageFull, storageFull } from './storageFull';
 import type { Logger } from './logger';
 
 /** The one place a domain error's kind becomes an HTTP status (DESIGN.md §3). */
@@ -28,6 +29,8 @@ type BodyError = { status?: number; statusCode?: number; type?: string; expose?:
 function toResponse(err: unknown): ErrorResponse {
   if (err instanceof DomainError) return { status: STATUS[err.kind], code: err.code, message: err.message, errors: err.errors, details: err.details };
   if (err instanceof HttpError) return err;
+  // A full disk, wherever a write met it (an upload's temporary file, the database), is named.
+  if (isStorageFull(err)) return storageFull();
   const db = mapDatabaseError(err);
   if (db) return db;
   const body = (err ?? {}) as BodyError;

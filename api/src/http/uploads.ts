@@ -1,10 +1,11 @@
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import type { UploadedFile } from '../services/files/uploadedFile';
 import { HttpError, badRequest } from './errors';
+import { isStorageFull, storageFull } from './storageFull';
 
 export const MAX_FILES_PER_REQUEST = 20;
 
@@ -20,6 +21,8 @@ declare module 'koa' {
  * folders a killed process left behind can be told from the ones a running process is writing.
  */
 export const UPLOADS_ROOT = path.join(tmpdir(), 'vehicle-export-uploads');
+/** The same folder, read when an upload starts (TMPDIR may name another disk than at start). */
+const uploadsRoot = () => path.join(tmpdir(), 'vehicle-export-uploads');
 
 const isRunning = (pid: number) => {
   try {
@@ -81,8 +84,15 @@ export function uploads(maxBytes: number) {
     if (!ctx.is('multipart/form-data')) {
       throw new HttpError(415, 'request.unsupportedMediaType', 'Send the files as multipart/form-data in the field "file"');
     }
-    await mkdir(UPLOADS_ROOT, { recursive: true });
-    const dir = await mkdtemp(path.join(UPLOADS_ROOT, `${process.pid}-`));
+    const root = uploadsRoot();
+    let dir: string;
+    try {
+      await mkdir(root, { recursive: true });
+      dir = await mkdtemp(path.join(root, `${process.pid}-`));
+    } catch (err) {
+      if (isStorageFull(err)) throw storageFull();
+      throw err;
+    }
     try {
       const parse = koaBody({
         multipart: true,
@@ -102,6 +112,8 @@ export function uploads(maxBytes: number) {
       try {
         await parse(ctx, async () => {});
       } catch (err) {
+        // Checked first: formidable names a failed write of the temporary file as an unreadable upload.
+        if (isStorageFull(err)) throw storageFull();
         const e = err as { code?: number; httpCode?: number };
         if (e.code === TOO_MANY_FILES) {
           throw new HttpError(413, 'request.tooManyFiles', `At most ${MAX_FILES_PER_REQUEST} files per upload: send the others in another one`);
@@ -125,6 +137,12 @@ export function uploads(maxBytes: number) {
         size: f.size,
       }));
       if (!files.length) throw badRequest('No file was sent: use the field "file"', { file: 'is required' });
+      // A temporary file shorter than what arrived was cut off by a full disk, even when the
+      // write's error did not reach the parser in time: named as such, never as a damaged file.
+      for (const file of files) {
+        const written = await stat(file.path).then((s) => s.size, () => -1);
+        if (written < file.size) throw storageFull();
+      }
       ctx.state.uploads = files;
       ctx.state.uploadFields = Object.fromEntries(
         Object.entries((ctx.request.body ?? {}) as Record<string, unknown>).map(([k, v]) => [k, Array.isArray(v) ? String(v[0]) : String(v)]),
