@@ -151,8 +151,8 @@ export function uploads(maxBytes: number) {
     } finally {
       await removeFolder(dir);
       // An aborted body may still have a file being opened in the folder as the request ends:
-      // once the connection has closed, nothing more is written there, so look once more then.
-      if (!ctx.res.writableEnded || ctx.req.destroyed) ctx.res.once('close', () => void removeFolder(dir));
+      // once the response has closed, nothing more is written there, so look once more then.
+      ctx.res.once('close', () => void removeFolder(dir));
     }
   };
 }
