@@ -143,6 +143,28 @@ describe.each(ENGINES)('an upload aborted mid-body on %s', (engine) => {
     expect(await count(t, 'vehicle_files', { vehicleId })).toBe(0);
   });
 
+  it('removes the folder of an upload aborted before the server began to read its body', async () => {
+    const before = new Set(ownFolders());
+    for (let i = 0; i < 5; i++) {
+      const request = http.request({
+        host: '127.0.0.1',
+        port,
+        path: `/api/vehicles/${vehicleId}/files`,
+        method: 'POST',
+        headers: { cookie, 'content-type': 'multipart/form-data; boundary=abort-boundary', 'content-length': String(1024 * 1024) },
+      });
+      const closed = new Promise<void>((resolve) => request.on('close', () => resolve()));
+      request.on('error', () => {});
+      request.write('--abort-boundary\r\n');
+      // Gone at once: the server is still reading the session when the connection closes.
+      request.destroy();
+      await closed;
+    }
+    // Each request's folder, if it was made, goes; the server answers on.
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    await waitFor(() => ownFolders().filter((name) => !before.has(name)).length === 0, 'the folders of the aborted uploads to be removed');
+  });
+
   it('keeps no shared document', async () => {
     const chunksBefore = await count(t, 'file_chunks');
     await abortMidBody('/api/documents');
