@@ -63,6 +63,9 @@ export type IndexedSearch = {
 
 export const MAX_ROWS = 1000;
 
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
 function parseJsonParam(ctx: Context, name: string): unknown {
   const raw = ctx.query[name];
   if (raw === undefined) return undefined;
@@ -83,7 +86,8 @@ function parseSort(value: unknown, spec: ListSpec): [string, 'ASC' | 'DESC'] {
   // Own properties only: "constructor" or "toString" must be refused, not found on the prototype.
   const column = Object.hasOwn(spec.sort, field) ? spec.sort[field] : undefined;
   if (!column) throw badRequest(`Invalid sort: "${field}" cannot be sorted on. Use one of: ${Object.keys(spec.sort).join(', ')}`);
-  const order = String(rawOrder).toUpperCase();
+  // Only a string: String() of an object runs its own toString (a 500 when that is not a function).
+  const order = typeof rawOrder === 'string' ? rawOrder.toUpperCase() : '';
   if (order !== 'ASC' && order !== 'DESC') throw badRequest('Invalid sort: the order must be ASC or DESC');
   return [column, order];
 }
@@ -156,6 +160,8 @@ function parseFilter(value: unknown, spec: ListSpec): Pick<ListRequest, 'conditi
   const applied: AppliedFilter = {};
   const conditions: Condition[] = [];
   for (const [key, raw] of Object.entries(value)) {
+    // No field name holds one, and a line break would end the pattern that splits off _gte/_lte.
+    if (CONTROL_CHARACTER.test(key)) throw badRequest('Invalid filter: a field name holds a control character');
     if (raw === undefined || raw === '') continue;
     applied[key] = raw;
     if (key === 'q') {
