@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createTable } from './helpers';
+import { createNewTable } from './helpers';
 
 /**
  * One counter that every committed change to the data moves on (api/src/dataVersion.ts). A request
@@ -7,7 +7,7 @@ import { createTable } from './helpers';
  * made at, so a change made through any process is seen by every process on its next request.
  */
 export async function up(knex: Knex): Promise<void> {
-  await createTable(knex, 'data_version', (t) => {
+  await createNewTable(knex, 'data_version', (t) => {
     t.integer('id').primary();
     t.bigInteger('version').notNullable().defaultTo(0);
   });
@@ -15,5 +15,5 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.dropTable('data_version');
+  await knex.schema.dropTableIfExists('data_version');
 }

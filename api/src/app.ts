@@ -4,6 +4,8 @@ import type { Knex } from 'knex';
 import { findUser, userFromRow } from './accounts';
 import type { Config } from './config';
 import { isDatabaseUp } from './db';
+import { VERSION } from './install';
+import { schemaProblem, schemaState } from './schema';
 import { loadCurrentUser } from './http/auth';
 import { compression } from './http/compression';
 import { consoleStatic } from './http/console';
@@ -55,9 +57,20 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
   // Health first: it must answer even when the database (and so the session store) is down.
   const health = new Router();
   health.get('/api/health', async (ctx) => {
-    const up = await isDatabaseUp(db);
-    ctx.status = up ? 200 : 503;
-    ctx.body = up ? { status: 'ok' } : { status: 'unavailable', message: 'The database is not answering', code: 'service.unavailable' };
+    ctx.status = 503;
+    if (!(await isDatabaseUp(db))) {
+      ctx.body = { status: 'unavailable', version: VERSION, message: 'The database is not answering', code: 'service.unavailable' };
+      return;
+    }
+    // A database this version cannot serve (a table gone, a rollback, a newer version's schema)
+    // answers 503 too: a load balancer then sends no one to a server that would answer 500s.
+    const problem = await schemaState(db).then(schemaProblem, (error: Error) => `The schema cannot be read: ${error.message}`);
+    if (problem) {
+      ctx.body = { status: 'unavailable', version: VERSION, message: problem, code: 'service.schemaMismatch' };
+      return;
+    }
+    ctx.status = 200;
+    ctx.body = { status: 'ok', version: VERSION };
   });
   app.use(health.routes());
 

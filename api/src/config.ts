@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SQLITE_SHORT_READ_MS } from './db';
+import { installPath } from './install';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -86,7 +87,7 @@ export type Config = {
 function persistentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -98,20 +99,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   const e = parsed.data;
+  // Relative paths are the install folder's, never the working directory's: a service started
+  // from elsewhere finds the same database, data and console.
+  const dataDir = installPath(e.DATA_DIR);
+  const databaseUrl = e.DATABASE_URL.startsWith('sqlite:') ? `sqlite:${installPath(e.DATABASE_URL.slice('sqlite:'.length))}` : e.DATABASE_URL;
   return {
     port: e.PORT,
     host: e.HOST,
-    databaseUrl: e.DATABASE_URL,
+    databaseUrl,
     databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,
-    sessionSecret: e.SESSION_SECRET ?? persistentSecret(e.DATA_DIR),
+    sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
     adminUsername: e.ADMIN_USERNAME ?? 'admin@example.com',
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS.map((o) => o.replace(/\/+$/, '')),
     frameAncestors: e.FRAME_ANCESTORS,
     embedCrossSite: e.EMBED_CROSS_SITE,
-    dataDir: e.DATA_DIR,
-    adminDist: e.ADMIN_DIST,
+    dataDir,
+    adminDist: installPath(e.ADMIN_DIST),
     logLevel: e.LOG_LEVEL,
     vpicUrl: e.VPIC_URL.replace(/\/+$/, ''),
     vpicTimeoutMs: e.VPIC_TIMEOUT_MS,

@@ -7,6 +7,9 @@ import { createLogger } from './http/logger';
 import { sweepStaleUploads } from './http/uploads';
 import { createInvoiceRenderer } from './services/invoices/renderer';
 import { loadDemoAtStart } from './demo/loadAtStart';
+import { schemaState, unknownMigrationsProblem } from './schema';
+import { startHeartbeat } from './heartbeat';
+import { VERSION } from './install';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /**
@@ -18,6 +21,9 @@ const STOP_DRAIN_MS = 300;
 
 /** Reads the configuration, migrates, makes sure a super admin exists, listens, stops cleanly. */
 async function main() {
+  // What the server writes (database, backups, uploads in progress, the session secret) holds
+  // photos, invoices and password hashes: readable by the service user only.
+  process.umask(0o077);
   const config = loadConfig();
   checkStartupConfig(config);
   const logger = createLogger(config.logLevel);
@@ -27,6 +33,9 @@ async function main() {
   let applied: string[];
   try {
     await waitForDatabase(migrator, config, (line) => process.stdout.write(`${line}\n`));
+    // A database a newer version migrated: this version would misread it, so it does not start.
+    const unknown = unknownMigrationsProblem(await schemaState(migrator));
+    if (unknown) throw new StartupError(unknown);
     applied = await migrateLatest(migrator);
   } finally {
     await closeDb(migrator);
@@ -64,8 +73,10 @@ async function main() {
   // Node wants the whole request's deadline (300 s by default) no shorter than the headers'.
   server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout);
   const port = await listen(server, config);
+  // Tells `npm run migrate -- rollback` that this database is in use, until the server stops.
+  const heartbeat = await startHeartbeat(db, VERSION);
   const urls = listeningUrls(config.host, port);
-  logger.info('listening', { urls, database: redactedUrl(config.databaseUrl) });
+  logger.info('listening', { urls, version: VERSION, database: redactedUrl(config.databaseUrl) });
   if (config.logLevel !== 'silent') process.stdout.write(`The console and API are on ${urls.join(', ')}\n`);
 
   const shutdown = async (signal: string) => {
@@ -87,6 +98,7 @@ async function main() {
     clearInterval(idleSweep);
     clearTimeout(deadline);
     await app.closeResources();
+    await heartbeat.stop().catch(() => undefined);
     await closeDb(db);
     logger.info('stopped');
     process.exit(0);
