@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createNewTable } from './helpers';
+import { createTable } from './helpers';
 
 /**
  * One counter that every committed change to the data moves on (api/src/dataVersion.ts). A request
@@ -7,7 +7,9 @@ import { createNewTable } from './helpers';
  * made at, so a change made through any process is seen by every process on its next request.
  */
 export async function up(knex: Knex): Promise<void> {
-  await createNewTable(knex, 'data_version', (t) => {
+  // A counter and nothing else: one left by an unfinished run (its row perhaps in) is made again.
+  await knex.schema.dropTableIfExists('data_version');
+  await createTable(knex, 'data_version', (t) => {
     t.integer('id').primary();
     t.bigInteger('version').notNullable().defaultTo(0);
   });
