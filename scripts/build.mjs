@@ -27,6 +27,7 @@ if (only !== 'console') {
       server: 'api/src/server.ts',
       migrate: 'api/src/cli/migrate.ts',
       backup: 'api/src/cli/backup.ts',
+      admin: 'api/src/cli/admin.ts',
       pdfWorker: 'api/src/services/invoices/pdfWorker.ts',
     },
     outdir,

@@ -47,6 +47,9 @@ async function main() {
   if (admin.created) {
     const password = admin.password ? `password: ${admin.password} (shown once; it must be changed at the first sign-in)` : 'password from ADMIN_PASSWORD';
     process.stdout.write(`\nFirst super admin created: ${config.adminUsername}, ${password}\n\n`);
+  } else if (config.adminPassword) {
+    // ADMIN_PASSWORD only names the first super admin's password: say so rather than seem to apply it.
+    process.stdout.write('ADMIN_PASSWORD is ignored: a super admin exists already (npm run admin -- reset-password <username> gives one a new password)\n');
   }
   await loadDemoAtStart(db, config, (line) => process.stdout.write(`${line}\n`));
 
