@@ -11,6 +11,7 @@ import { compression } from './http/compression';
 import { consoleStatic } from './http/console';
 import { errorMiddleware } from './http/errorMiddleware';
 import { jsonBody } from './http/jsonBody';
+import { uploadsFolder } from './http/uploads';
 import { HttpError } from './http/errors';
 import { createLogger, requestLog, type Logger } from './http/logger';
 import { crossSiteGuard, securityHeaders } from './http/security';
@@ -43,6 +44,7 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
   // Errors after the response started (a download the client stopped reading) come here. A client
   // going away is normal; anything else is logged like any other failure.
   app.silent = true;
+  app.context.uploadsRoot = uploadsFolder(config.dataDir);
   app.on('error', (err: Error & { code?: string }) => {
     if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
     logger.error('stream failed', { error: err });

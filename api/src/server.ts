@@ -4,7 +4,7 @@ import { closeDb, createDb, migrateLatest } from './db';
 import { createApp } from './app';
 import { checkStartupConfig, listen, listeningUrls, openDatabase, redactedUrl, seedFirstSuperAdmin, StartupError, waitForDatabase } from './startup';
 import { createLogger } from './http/logger';
-import { sweepStaleUploads } from './http/uploads';
+import { sweepStaleUploads, uploadsFolder } from './http/uploads';
 import { createInvoiceRenderer } from './services/invoices/renderer';
 import { loadDemoAtStart } from './demo/loadAtStart';
 import { schemaState, unknownMigrationsProblem } from './schema';
@@ -54,7 +54,7 @@ async function main() {
   await loadDemoAtStart(db, config, (line) => process.stdout.write(`${line}\n`));
 
   let stopping = false;
-  const swept = await sweepStaleUploads();
+  const swept = await sweepStaleUploads(uploadsFolder(config.dataDir));
   if (swept) logger.info('removed uploads left by stopped processes', { folders: swept });
   const app = createApp({ db, config, logger, invoiceRenderer: createInvoiceRenderer({ keepWarm: true }) });
   const handle = app.callback();

@@ -2,18 +2,18 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOADS_ROOT } from '../src/http/uploads';
+import { uploadsFolder } from '../src/http/uploads';
 import { ENGINES } from './support/engines';
 import { pdf } from './support/fixtures';
 import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
 import { validVin } from './support/vins';
 
 /** This process's upload folders (each request writes into its own, named after the process). */
-const ownFolders = () => (existsSync(UPLOADS_ROOT) ? readdirSync(UPLOADS_ROOT).filter((name) => name.startsWith(`${process.pid}-`)) : []);
+const ownFolders = (dataDir: string) => (existsSync(uploadsFolder(dataDir)) ? readdirSync(uploadsFolder(dataDir)).filter((name) => name.startsWith(`${process.pid}-`)) : []);
 
 /** Bytes written so far into one upload folder (0 when it is gone). */
-const bytesIn = (folder: string) => {
-  const dir = path.join(UPLOADS_ROOT, folder);
+const bytesIn = (dataDir: string, folder: string) => {
+  const dir = path.join(uploadsFolder(dataDir), folder);
   if (!existsSync(dir)) return 0;
   return readdirSync(dir).reduce((sum, name) => sum + statSync(path.join(dir, name)).size, 0);
 };
@@ -75,7 +75,7 @@ describe.each(ENGINES)('an upload aborted mid-body on %s', (engine) => {
   const abortMidBody = async (urlPath: string, { whole = [] as Buffer[], partial = 2 * 1024 * 1024 } = {}) => {
     const boundary = 'abort-boundary';
     const part = (name: string) => `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`;
-    const before = new Set(ownFolders());
+    const before = new Set(ownFolders(t.config.dataDir));
     const request = http.request({
       host: '127.0.0.1',
       port,
@@ -96,13 +96,13 @@ describe.each(ENGINES)('an upload aborted mid-body on %s', (engine) => {
     request.write(pdf(partial));
     let folder = '';
     await waitFor(() => {
-      folder = ownFolders().find((name) => !before.has(name)) ?? '';
-      return folder !== '' && bytesIn(folder) > whole.reduce((sum, b) => sum + b.length, 0);
+      folder = ownFolders(t.config.dataDir).find((name) => !before.has(name)) ?? '';
+      return folder !== '' && bytesIn(t.config.dataDir, folder) > whole.reduce((sum, b) => sum + b.length, 0);
     }, 'the server to write part of the upload to disk');
     request.destroy();
     await answered;
     // The request's folder, with everything written into it, goes once the server sees the abort.
-    await waitFor(() => !existsSync(path.join(UPLOADS_ROOT, folder)), 'the temporary folder to be removed');
+    await waitFor(() => !existsSync(path.join(uploadsFolder(t.config.dataDir), folder)), 'the temporary folder to be removed');
     return folder;
   };
 
@@ -137,6 +137,6 @@ describe.each(ENGINES)('an upload aborted mid-body on %s', (engine) => {
     expect(stored.fileName).toBe('after.pdf');
     expect(await count(t, 'vehicle_files', { vehicleId })).toBe(1);
     expect(await count(t, 'file_chunks', { vehicleFileId: stored.id })).toBeGreaterThan(0);
-    expect(ownFolders()).toEqual([]);
+    expect(ownFolders(t.config.dataDir)).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
@@ -16,10 +15,18 @@ declare module 'koa' {
 }
 
 /**
- * Every upload is written into its own folder here, named after the process that reads it, so the
- * folders a killed process left behind can be told from the ones a running process is writing.
+ * Every upload is written into its own folder under DATA_DIR/tmp (the service user's, as all it
+ * writes; never a folder of the machine shared with other users), named after the process that
+ * reads it, so the folders a killed process left behind can be told from the ones a running
+ * process is writing. The app sets it (app.context.uploadsRoot, app.ts).
  */
-export const UPLOADS_ROOT = path.join(tmpdir(), 'vehicle-export-uploads');
+export const uploadsFolder = (dataDir: string) => path.join(dataDir, 'tmp');
+
+declare module 'koa' {
+  interface BaseContext {
+    uploadsRoot: string;
+  }
+}
 
 const isRunning = (pid: number) => {
   try {
@@ -36,7 +43,7 @@ const isRunning = (pid: number) => {
  * reaches the removal in uploads()). Called at start; folders of running processes, this one's
  * and other API processes' on the same machine, are left alone. Answers how many it removed.
  */
-export async function sweepStaleUploads(root = UPLOADS_ROOT): Promise<number> {
+export async function sweepStaleUploads(root: string): Promise<number> {
   let entries: string[];
   try {
     entries = await readdir(root);
@@ -67,8 +74,8 @@ export function uploads(maxBytes: number) {
     if (!ctx.is('multipart/form-data')) {
       throw new HttpError(415, 'request.unsupportedMediaType', 'Send the files as multipart/form-data in the field "file"');
     }
-    await mkdir(UPLOADS_ROOT, { recursive: true });
-    const dir = await mkdtemp(path.join(UPLOADS_ROOT, `${process.pid}-`));
+    await mkdir(ctx.uploadsRoot, { recursive: true, mode: 0o700 });
+    const dir = await mkdtemp(path.join(ctx.uploadsRoot, `${process.pid}-`));
     try {
       const parse = koaBody({
         multipart: true,
