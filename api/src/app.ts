@@ -11,6 +11,7 @@ import { compression } from './http/compression';
 import { consoleStatic } from './http/console';
 import { errorMiddleware } from './http/errorMiddleware';
 import { jsonBody } from './http/jsonBody';
+import { clientAddressBehind } from './http/clientAddress';
 import { uploadsFolder } from './http/uploads';
 import { HttpError } from './http/errors';
 import { createLogger, requestLog, type Logger } from './http/logger';
@@ -40,7 +41,9 @@ export type AppOptions = { db: Knex; config: Config; logger?: Logger; invoiceRen
 export type App = Koa & { closeResources(): Promise<void> };
 
 export function createApp({ db, config, logger = createLogger(config.logLevel), invoiceRenderer = createInvoiceRenderer() }: AppOptions): App {
-  const app = new Koa({ proxy: config.trustProxy });
+  const proxies = config.trustedProxies;
+  // With a number of proxies, Koa takes the client from that many right-most X-Forwarded-For entries.
+  const app = new Koa({ proxy: config.trustProxy, maxIpsCount: proxies && 'hops' in proxies ? proxies.hops : 0 });
   // Errors after the response started (a download the client stopped reading) come here. A client
   // going away is normal; anything else is logged like any other failure.
   app.silent = true;
@@ -50,6 +53,7 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
     logger.error('stream failed', { error: err });
   });
 
+  if (proxies && 'addresses' in proxies) app.use(clientAddressBehind(proxies.addresses));
   app.use(requestLog(logger));
   app.use(errorMiddleware(logger));
   app.use(securityHeaders(config));

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SQLITE_SHORT_READ_MS } from './db';
 import { installPath } from './install';
+import { parseTrustProxy, type TrustedProxies } from './http/clientAddress';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -27,7 +28,14 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(16).optional(),
   ADMIN_USERNAME: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(12).optional(),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+      return typeof parsed === 'string' ? null : parsed;
+    }),
   ALLOWED_ORIGINS: commaList,
   FRAME_ANCESTORS: z.string().default("'self'"),
   EMBED_CROSS_SITE: flag,
@@ -60,7 +68,10 @@ export type Config = {
   sessionSecret: string;
   adminUsername: string;
   adminPassword?: string;
+  /** Any proxy trusted: X-Forwarded-Proto and -Host are believed. */
   trustProxy: boolean;
+  /** Which (TRUST_PROXY): the client address is the right-most hop that is not one of them. */
+  trustedProxies: TrustedProxies;
   allowedOrigins: string[];
   frameAncestors: string;
   embedCrossSite: boolean;
@@ -111,7 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
     adminUsername: e.ADMIN_USERNAME ?? 'admin@example.com',
     adminPassword: e.ADMIN_PASSWORD,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY !== null,
+    trustedProxies: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS.map((o) => o.replace(/\/+$/, '')),
     frameAncestors: e.FRAME_ANCESTORS,
     embedCrossSite: e.EMBED_CROSS_SITE,
