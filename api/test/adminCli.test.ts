@@ -14,7 +14,7 @@ function admin(env: Record<string, string>, ...args: string[]) {
 }
 
 describe.each(ENGINES)('npm run admin on %s', (engine) => {
-  it('gives a lost super admin a one-time password that must be changed, and ends their sessions', async () => {
+  it('gives a lost super admin a one-time password that must be changed, and ends their sessions', { timeout: 120_000 }, async () => {
     const t = await startTestApp(engine);
     try {
       const { username } = await t.user({ role: 'SUPER_ADMIN' });
@@ -37,9 +37,9 @@ describe.each(ENGINES)('npm run admin on %s', (engine) => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ role: 'SUPER_ADMIN', mustChangePassword: true });
 
-      expect(admin(env, 'create', 'second.admin@example.com').stderr).toMatch(/^Refused: second.admin@example.com exists already/);
-      expect(admin(env, 'reset-password', 'nobody@example.com').stderr).toMatch(/^Refused: No account nobody@example.com/);
-      expect(admin(env, 'sideways').stderr).toMatch(/^Refused: Use: npm run admin -- reset-password <username>/);
+      expect(admin(env, 'create', 'second.admin@example.com').stderr).toMatch(/^Refused: second.admin@example.com exists already/m);
+      expect(admin(env, 'reset-password', 'nobody@example.com').stderr).toMatch(/^Refused: No account nobody@example.com/m);
+      expect(admin(env, 'sideways').stderr).toMatch(/^Refused: Use: npm run admin -- reset-password <username>/m);
     } finally {
       await t.close();
     }
@@ -47,7 +47,7 @@ describe.each(ENGINES)('npm run admin on %s', (engine) => {
 });
 
 describe('a start with ADMIN_PASSWORD and a super admin already there', () => {
-  it('says it ignored ADMIN_PASSWORD', async () => {
+  it('says it ignored ADMIN_PASSWORD', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'vx-admin-'));
     const env = { DATABASE_URL: `sqlite:${dir}/app.sqlite`, DATA_DIR: dir, ADMIN_DIST: './test-results/no-console', LOG_LEVEL: 'info', ADMIN_USERNAME: 'first@example.com', ADMIN_PASSWORD: 'the first admin password' };
     try {

@@ -42,7 +42,7 @@ describe.each(ENGINES)('npm run migrate -- rollback on %s', (engine) => {
   });
   const applied = async () => (await db('knex_migrations').select('name').orderBy('id')).map((r: { name: string }) => r.name);
 
-  it('undoes the last migration only, keeps every record, and on SQLite keeps a checked copy first', async () => {
+  it('undoes the last migration only, keeps every record, and on SQLite keeps a checked copy first', { timeout: 120_000 }, async () => {
     const result = migrate(env, 'rollback');
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain(`Rolled back: \n  ${LAST}\n`);
@@ -66,11 +66,11 @@ describe.each(ENGINES)('npm run migrate -- rollback on %s', (engine) => {
     expect(migrate(env, 'latest').stdout).toContain(LAST);
   });
 
-  it('refuses a rollback that drops saved data unless --force, and then goes as far as --to says', async () => {
+  it('refuses a rollback that drops saved data unless --force, and then goes as far as --to says', { timeout: 120_000 }, async () => {
     const to = '20261124400100_company_invoice_profile';
     const refused = migrate(env, 'rollback', '--to', to);
     expect(refused.status).toBe(1);
-    expect(refused.stderr).toMatch(/^Refused: Rolling back loses data: 20261124600100_analysis_image_count drops how many images each stored damage check looked at; 20261124500100_user_account drops every user's language and whether they must change their password \(a generated one would stay usable\)\. Back up first, then add --force/);
+    expect(refused.stderr).toMatch(/^Refused: Rolling back loses data: 20261124600100_analysis_image_count drops how many images each stored damage check looked at; 20261124500100_user_account drops every user's language and whether they must change their password \(a generated one would stay usable\)\. Back up first, then add --force/m);
     expect(await applied()).toEqual(MIGRATION_NAMES);
     expect(existsSync(path.join(dataDir, 'backups'))).toBe(false);
 
@@ -84,23 +84,23 @@ describe.each(ENGINES)('npm run migrate -- rollback on %s', (engine) => {
     expect(unknown.stderr).toMatch(/--to not_a_migration is not an applied migration/);
   });
 
-  it('refuses while a server has said it runs within the last 30 s, not for one that stopped saying so', async () => {
+  it('refuses while a server has said it runs within the last 30 s, not for one that stopped saying so', { timeout: 120_000 }, async () => {
     const row = { id: 'other', host: 'app-2', pid: 4242, version: '1.0.0', startedAt: Date.now() };
     await db('server_heartbeats').insert({ ...row, seenAt: Date.now() });
     const refused = migrate(env, 'rollback');
     expect(refused.status).toBe(1);
-    expect(refused.stderr).toMatch(/^Refused: A server uses this database \(app-2 \(pid 4242, version 1\.0\.0\)\): stop it first/);
+    expect(refused.stderr).toMatch(/^Refused: A server uses this database \(app-2 \(pid 4242, version 1\.0\.0\)\): stop it first/m);
     expect(await applied()).toEqual(MIGRATION_NAMES);
 
     await db('server_heartbeats').where({ id: 'other' }).update({ seenAt: Date.now() - 60_000 });
     expect(migrate(env, 'rollback').status).toBe(0);
   });
 
-  it('refuses while a real server runs on the database, and goes ahead once it stopped', async () => {
+  it('refuses while a real server runs on the database, and goes ahead once it stopped', { timeout: 120_000 }, async () => {
     const server = await startServer({ ...env, ADMIN_DIST: './test-results/no-console', ADMIN_PASSWORD: 'rollback admin password' });
     try {
       const refused = migrate(env, 'rollback');
-      expect(refused.stderr).toMatch(/^Refused: A server uses this database/);
+      expect(refused.stderr).toMatch(/^Refused: A server uses this database/m);
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;
@@ -112,7 +112,7 @@ describe.each(ENGINES)('npm run migrate -- rollback on %s', (engine) => {
 });
 
 describe.each(ENGINES)('a database this version does not know, on %s', (engine) => {
-  it('refuses to start, saying so in one line, and the migrate tool refuses to touch it', async () => {
+  it('refuses to start, saying so in one line, and the migrate tool refuses to touch it', { timeout: 120_000 }, async () => {
     const database = await createTestDatabase(engine);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'vx-unknown-'));
     const db = createDb(database.url);
@@ -129,7 +129,7 @@ describe.each(ENGINES)('a database this version does not know, on %s', (engine) 
         'Failed to start: The database has 1 migration(s) this version does not know (20270101000000_from_the_future): a newer version migrated it; run that version, or restore the backup made before the upgrade',
       ]);
       const rollback = migrate(env, 'rollback');
-      expect(rollback.stderr).toMatch(/^Refused: The database has 1 migration\(s\) this version does not know.*Roll back with the version that made them/);
+      expect(rollback.stderr).toMatch(/^Refused: The database has 1 migration\(s\) this version does not know.*Roll back with the version that made them/m);
       const status = migrate(env, 'status');
       expect(status.stdout).toMatch(/Unknown to this version: \n {2}20270101000000_from_the_future/);
     } finally {
