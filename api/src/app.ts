@@ -78,6 +78,11 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
     ctx.status = 200;
     ctx.body = { status: 'ok', version: VERSION };
   });
+  // What the console shows and needs before anyone signs in: this version, and the largest file
+  // the server takes (to explain a proxy's own 413, which carries no JSON).
+  health.get('/api/about', (ctx) => {
+    ctx.body = { version: VERSION, uploadMaxMb: Math.round((config.uploadMaxBytes / 1024 / 1024) * 10) / 10 };
+  });
   app.use(health.routes());
 
   app.use(crossSiteGuard(config));

@@ -378,6 +378,12 @@ describe.each(ENGINES)('HTTP contract on %s', (engine) => {
       expect(res.body).toEqual({ status: 'ok', version: VERSION });
     });
 
+    it('says, without signing in, this version and the largest file the server takes', async () => {
+      const res = await t.anon().get('/api/about');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ version: VERSION, uploadMaxMb: 25 });
+    });
+
     it('answers 503 naming what is wrong when the schema is not the one this version needs', async () => {
       const other = await startTestApp(engine);
       try {
