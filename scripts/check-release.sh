@@ -15,13 +15,8 @@ user=vxrelease
 id "$user" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$user"
 work="$(mktemp -d /tmp/vx-release-check-XXXXXX)"
 chmod 755 "$work"
-server_pid=""
-cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'echo "release check: FAILED at line $LINENO; server log:" >&2; cat "$work/server.log" >&2 2>/dev/null || true' ERR
+check_name="release check"
+source scripts/lib/server-check.sh
 
 # Node and npm, and a shell for npm's scripts: nothing else, so nothing can be compiled.
 bin="$work/bin"
@@ -44,7 +39,7 @@ test -f "$app/admin/dist/index.html"
 node -e "require('sharp')({create:{width:640,height:480,channels:3,background:'#b03a2e'}}).jpeg().toFile(process.argv[1])" "$work/photo.jpg"
 chmod 644 "$work/photo.jpg"
 
-port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+port=$(free_port)
 # Started from another folder, with no DATA_DIR or DATABASE_URL: the data goes in the install's
 # ./data, whatever the working directory. No internet: vPIC and Ollama point at closed ports.
 (cd "$work/elsewhere" && exec setpriv --reuid="$user" --regid="$user" --init-groups -- env -i PATH="$bin" HOME="$work/home" \
@@ -54,12 +49,10 @@ port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{
 server_pid=$!
 base="http://127.0.0.1:$port"
 for _ in $(seq 1 120); do curl -fs "$base/api/health" >/dev/null && break; sleep 0.5; done
-contains() { grep -qF -- "$1" <<<"$2"; }
 contains '"ok"' "$(curl -fs "$base/api/health")"
 contains SUPER_ADMIN "$(curl -fs -c "$work/cookies" -H 'content-type: application/json' \
   -d '{"username":"owner@release.example","password":"release owner password"}' "$base/api/login")"
 contains '<div id="root">' "$(curl -fs "$base/vehicles")"
-json_id() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).id))'; }
 post() { curl -fs -b "$work/cookies" -H 'content-type: application/json' -d "$2" "$base/api/$1"; }
 company=$(post companies '{"name":"Release Traders","code":"REL"}' | json_id)
 vehicle=$(post vehicles "{\"vin\":\"1HGCM82633A004352\",\"companyId\":$company,\"make\":\"Honda\",\"model\":\"Accord\"}" | json_id)
