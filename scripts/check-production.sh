@@ -26,10 +26,7 @@ export PORT="$port" HOST=127.0.0.1 DATA_DIR="$work/data" DATABASE_URL="sqlite:$w
 (cd "$app" && exec node scripts/start.mjs) > "$work/server.log" 2>&1 &
 server_pid=$!
 base="http://127.0.0.1:$port"
-for _ in $(seq 1 60); do curl -fs "$base/api/health" >/dev/null && break; sleep 0.5; done
-contains '"ok"' "$(curl -fs "$base/api/health")"
-contains SUPER_ADMIN "$(curl -fs -c "$work/cookies" -H 'content-type: application/json' \
-  -d '{"username":"owner@production.example","password":"production owner password"}' "$base/api/login")"
+healthy_and_signed_in owner@production.example 'production owner password'
 curl -fs -b "$work/cookies" "$base/api/vehicles" -o /dev/null
 contains '<div id="root">' "$(curl -fs "$base/vehicles")"
 # An invoice: the compiled PDF worker finds its Typst template and fonts in the production tree.

@@ -48,10 +48,7 @@ port=$(free_port)
   node "$app/scripts/start.mjs") > "$work/server.log" 2>&1 &
 server_pid=$!
 base="http://127.0.0.1:$port"
-for _ in $(seq 1 120); do curl -fs "$base/api/health" >/dev/null && break; sleep 0.5; done
-contains '"ok"' "$(curl -fs "$base/api/health")"
-contains SUPER_ADMIN "$(curl -fs -c "$work/cookies" -H 'content-type: application/json' \
-  -d '{"username":"owner@release.example","password":"release owner password"}' "$base/api/login")"
+healthy_and_signed_in owner@release.example 'release owner password'
 contains '<div id="root">' "$(curl -fs "$base/vehicles")"
 post() { curl -fs -b "$work/cookies" -H 'content-type: application/json' -d "$2" "$base/api/$1"; }
 company=$(post companies '{"name":"Release Traders","code":"REL"}' | json_id)

@@ -14,3 +14,11 @@ free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1
 # match, and a command that writes one more line then fails with EPIPE.
 contains() { grep -qF -- "$1" <<<"$2"; }
 json_id() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).id))'; }
+# Waits for the server at $base to answer healthy, then signs in as $1 with password $2 (cookies
+# in $work/cookies) and checks it is the super admin.
+healthy_and_signed_in() {
+  for _ in $(seq 1 120); do curl -fs "$base/api/health" >/dev/null && break; sleep 0.5; done
+  contains '"ok"' "$(curl -fs "$base/api/health")"
+  contains SUPER_ADMIN "$(curl -fs -c "$work/cookies" -H 'content-type: application/json' \
+    -d "{\"username\":\"$1\",\"password\":\"$2\"}" "$base/api/login")"
+}
