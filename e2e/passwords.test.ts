@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ApiClient, LANGUAGE_KEY, admin, createVehicle, launchBrowser, menuEntries, newPage, openListRow, screenshot, signIn, takeToast } from './support';
@@ -88,6 +89,9 @@ describe('changing one’s own password', () => {
     expect(await menu.innerText()).toContain('Signed in as');
     // The user's own company, read by its companyId (SPEC.md §7), although a shipper may not list companies.
     expect(await menu.getByTestId('account-company').innerText()).toBe(`Company: ${company.name}`);
+    // The install's version, from package.json, for support.
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(await menu.getByTestId('account-version').innerText()).toBe(`Version ${version}`);
     await expectOnScreen(page, menu);
     await screenshot(page, 'en-account-menu');
     // Escape closes it and gives the focus back to the button.

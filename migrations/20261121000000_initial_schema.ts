@@ -1,5 +1,25 @@
 import type { Knex } from 'knex';
-import { createTable, longBinary, longText, timestamp } from './helpers';
+import { createTable, dropUnfinishedTables, longBinary, longText, timestamp } from './helpers';
+
+/** Every table made here, children first: the order in which they can be dropped. */
+const TABLES = [
+  'login_attempts',
+  'sessions',
+  'file_chunks',
+  'invoice_counters',
+  'invoices',
+  'documents',
+  'vehicle_files',
+  'vehicle_status_events',
+  'vehicles',
+  'containers',
+  'ports',
+  'users',
+  'companies',
+];
+
+/** Undoing the first migration drops every table, with every record, file and invoice. */
+export const downLoses = 'every table: companies, users, vehicles, containers, files, documents and invoices';
 
 /**
  * The whole schema of SPEC.md §3 at once, so later work adds columns instead of fighting over tables.
@@ -8,6 +28,8 @@ import { createTable, longBinary, longText, timestamp } from './helpers';
  * deletes saved records, it only clears the reference.
  */
 export async function up(knex: Knex): Promise<void> {
+  // Tables left by a run that stopped halfway (MySQL commits each CREATE TABLE) are made again.
+  await dropUnfinishedTables(knex, TABLES);
   await createTable(knex, 'companies', (t) => {
     t.increments('id');
     t.string('name', 200).notNullable();
@@ -185,21 +207,5 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of [
-    'login_attempts',
-    'sessions',
-    'file_chunks',
-    'invoice_counters',
-    'invoices',
-    'documents',
-    'vehicle_files',
-    'vehicle_status_events',
-    'vehicles',
-    'containers',
-    'ports',
-    'users',
-    'companies',
-  ]) {
-    await knex.schema.dropTableIfExists(table);
-  }
+  for (const table of TABLES) await knex.schema.dropTableIfExists(table);
 }

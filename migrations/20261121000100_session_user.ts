@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { addColumns, addIndexes, dropColumns, dropIndexes } from './helpers';
 
 /**
  * Each session row names its user, so that a request reads its session and its user in one query
@@ -6,14 +7,11 @@ import type { Knex } from 'knex';
  * found from the session data instead, until the session is next saved (sign-in, renewal).
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('sessions', (t) => {
-    t.integer('userId').unsigned().nullable().index();
-  });
+  await addColumns(knex, 'sessions', { userId: (t) => t.integer('userId').unsigned().nullable() });
+  await addIndexes(knex, 'sessions', [['userId']]);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('sessions', (t) => {
-    t.dropIndex(['userId']);
-    t.dropColumn('userId');
-  });
+  await dropIndexes(knex, 'sessions', [['userId']]);
+  await dropColumns(knex, 'sessions', ['userId']);
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { addIndexes, dropIndexes } from './helpers';
 
 /**
  * The dashboard lists the newest vehicles of each status. With the status and then the creation
@@ -7,24 +8,15 @@ import type { Knex } from 'knex';
  * The new indexes start with the columns of the ones they replace, so counting by status still
  * reads the index alone.
  */
+const NEW_INDEXES = [['companyId', 'status', 'createdAt'], ['status', 'createdAt']];
+const OLD_INDEXES = [['companyId', 'status'], ['status']];
+
 export async function up(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('vehicles', (t) => {
-    t.index(['companyId', 'status', 'createdAt']);
-    t.index(['status', 'createdAt']);
-  });
-  await knex.schema.alterTable('vehicles', (t) => {
-    t.dropIndex(['companyId', 'status']);
-    t.dropIndex(['status']);
-  });
+  await addIndexes(knex, 'vehicles', NEW_INDEXES);
+  await dropIndexes(knex, 'vehicles', OLD_INDEXES);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('vehicles', (t) => {
-    t.index(['companyId', 'status']);
-    t.index(['status']);
-  });
-  await knex.schema.alterTable('vehicles', (t) => {
-    t.dropIndex(['companyId', 'status', 'createdAt']);
-    t.dropIndex(['status', 'createdAt']);
-  });
+  await addIndexes(knex, 'vehicles', OLD_INDEXES);
+  await dropIndexes(knex, 'vehicles', NEW_INDEXES);
 }

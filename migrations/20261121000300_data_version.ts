@@ -7,6 +7,8 @@ import { createTable } from './helpers';
  * made at, so a change made through any process is seen by every process on its next request.
  */
 export async function up(knex: Knex): Promise<void> {
+  // A counter and nothing else: one left by an unfinished run (its row perhaps in) is made again.
+  await knex.schema.dropTableIfExists('data_version');
   await createTable(knex, 'data_version', (t) => {
     t.integer('id').primary();
     t.bigInteger('version').notNullable().defaultTo(0);
@@ -15,5 +17,5 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.dropTable('data_version');
+  await knex.schema.dropTableIfExists('data_version');
 }

@@ -10,6 +10,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('data_version');
   await createTable(knex, 'data_version', (t) => {
     t.integer('id').primary();
     t.bigInteger('version').notNullable().defaultTo(0);

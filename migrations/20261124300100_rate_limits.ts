@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createTable, timestamp } from './helpers';
+import { createNewTable, createTable, timestamp } from './helpers';
 
 /**
  * Sign-in and registration limits live in `rate_limits`, the table rate-limiter-flexible's
@@ -8,7 +8,7 @@ import { createTable, timestamp } from './helpers';
  * so the columns keep this order. `login_attempts`, the old failure log, is no longer used.
  */
 export async function up(knex: Knex): Promise<void> {
-  await createTable(knex, 'rate_limits', (t) => {
+  await createNewTable(knex, 'rate_limits', (t) => {
     t.string('key', 255).primary();
     t.integer('points').notNullable().defaultTo(0);
     t.bigInteger('expire').nullable().index();
@@ -17,6 +17,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('login_attempts');
   await createTable(knex, 'login_attempts', (t) => {
     t.increments('id');
     t.string('username', 254).notNullable();

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createTable, longBinary, timestamp } from './helpers';
+import { addColumns, createNewTable, dropColumns, longBinary, timestamp } from './helpers';
 
 const COMPANY_COLUMNS = ['legalNameEn', 'legalNameAr', 'address', 'city', 'country', 'vatNumber', 'commercialRegistrationNumber', 'currency'];
 const INVOICE_COLUMNS = ['currency', 'sellerNameAr', 'sellerCommercialRegistrationNumber'];
@@ -10,39 +10,35 @@ const INVOICE_COLUMNS = ['currency', 'sellerNameAr', 'sellerCommercialRegistrati
  * never read the bytes. Invoices record the currency and the new seller fields they were made with.
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('companies', (t) => {
-    t.string('legalNameEn', 200).nullable();
-    t.string('legalNameAr', 200).nullable();
-    t.string('address', 500).nullable();
-    t.string('city', 100).nullable();
-    t.string('country', 100).nullable();
-    t.string('vatNumber', 30).nullable();
-    t.string('commercialRegistrationNumber', 30).nullable();
-    t.string('currency', 3).notNullable().defaultTo('USD');
+  await addColumns(knex, 'companies', {
+    legalNameEn: (t) => t.string('legalNameEn', 200).nullable(),
+    legalNameAr: (t) => t.string('legalNameAr', 200).nullable(),
+    address: (t) => t.string('address', 500).nullable(),
+    city: (t) => t.string('city', 100).nullable(),
+    country: (t) => t.string('country', 100).nullable(),
+    vatNumber: (t) => t.string('vatNumber', 30).nullable(),
+    commercialRegistrationNumber: (t) => t.string('commercialRegistrationNumber', 30).nullable(),
+    currency: (t) => t.string('currency', 3).notNullable().defaultTo('USD'),
   });
 
-  await createTable(knex, 'company_logos', (t) => {
+  await createNewTable(knex, 'company_logos', (t) => {
     t.integer('companyId').unsigned().notNullable().primary().references('companies.id').onDelete('CASCADE');
     longBinary(knex, t, 'data').notNullable(); // PNG, at most 800 × 300
     timestamp(t, 'updatedAt').notNullable();
   });
 
-  await knex.schema.alterTable('invoices', (t) => {
-    t.string('currency', 3).notNullable().defaultTo('USD');
-    t.string('sellerNameAr', 200).nullable();
-    t.string('sellerCommercialRegistrationNumber', 30).nullable();
+  await addColumns(knex, 'invoices', {
+    currency: (t) => t.string('currency', 3).notNullable().defaultTo('USD'),
+    sellerNameAr: (t) => t.string('sellerNameAr', 200).nullable(),
+    sellerCommercialRegistrationNumber: (t) => t.string('sellerCommercialRegistrationNumber', 30).nullable(),
   });
 }
 
-/**
- * Columns are dropped with ALTER TABLE … DROP COLUMN on both engines. knex would rebuild a
- * SQLite table to drop a column, and dropping the old `invoices` or `companies` table inside the
- * migration's transaction (where foreign keys cannot be switched off) would run the ON DELETE
- * CASCADE of file chunks, users and everything a company owns.
- */
+export const downLoses = "every company's invoice profile and logo, and the currency and Arabic seller name of every invoice";
+
+/** Columns are dropped with ALTER TABLE … DROP COLUMN on both engines (helpers.ts, dropColumns). */
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('company_logos');
-  for (const [table, columns] of [['invoices', INVOICE_COLUMNS], ['companies', COMPANY_COLUMNS]] as const) {
-    for (const column of columns) await knex.raw('ALTER TABLE ?? DROP COLUMN ??', [table, column]);
-  }
+  await dropColumns(knex, 'invoices', INVOICE_COLUMNS);
+  await dropColumns(knex, 'companies', COMPANY_COLUMNS);
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { addColumns, dropColumns } from './helpers';
 
 const COLUMNS = ['mustChangePassword', 'language'];
 
@@ -9,17 +10,15 @@ const COLUMNS = ['mustChangePassword', 'language'];
  * console's language preference ('en' or 'ar'; null: the browser's).
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('users', (t) => {
-    t.boolean('mustChangePassword').notNullable().defaultTo(false);
-    t.string('language', 2).nullable();
+  await addColumns(knex, 'users', {
+    mustChangePassword: (t) => t.boolean('mustChangePassword').notNullable().defaultTo(false),
+    language: (t) => t.string('language', 2).nullable(),
   });
 }
 
-/**
- * ALTER TABLE … DROP COLUMN on both engines, as in 20261124400100: knex would rebuild the SQLite
- * table to drop a column, and dropping the old `users` table inside the migration's transaction
- * would clear every buyer, shipper, author and session link that points at a user.
- */
+export const downLoses = "every user's language and whether they must change their password (a generated one would stay usable)";
+
+/** ALTER TABLE … DROP COLUMN on both engines (helpers.ts, dropColumns): never a rebuild of `users`. */
 export async function down(knex: Knex): Promise<void> {
-  for (const column of COLUMNS) await knex.raw('ALTER TABLE ?? DROP COLUMN ??', ['users', column]);
+  await dropColumns(knex, 'users', COLUMNS);
 }

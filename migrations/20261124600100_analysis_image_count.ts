@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { addColumns, dropColumns } from './helpers';
 
 /**
  * How many images the stored damage check looked at (SPEC.md §7: the analysis answers
@@ -6,16 +7,12 @@ import type { Knex } from 'knex';
  * Null for an analysis stored before this column, and for a vehicle never analysed.
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('vehicles', (t) => {
-    t.integer('accidentAnalysisImageCount').nullable();
-  });
+  await addColumns(knex, 'vehicles', { accidentAnalysisImageCount: (t) => t.integer('accidentAnalysisImageCount').nullable() });
 }
 
-/**
- * ALTER TABLE … DROP COLUMN on both engines, as in 20261124500100: knex would rebuild the SQLite
- * table to drop a column, and dropping the old `vehicles` table inside the migration's
- * transaction would clear every file, status event and link that points at a vehicle.
- */
+export const downLoses = 'how many images each stored damage check looked at';
+
+/** ALTER TABLE … DROP COLUMN on both engines (helpers.ts, dropColumns): never a rebuild of `vehicles`. */
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw('ALTER TABLE ?? DROP COLUMN ??', ['vehicles', 'accidentAnalysisImageCount']);
+  await dropColumns(knex, 'vehicles', ['accidentAnalysisImageCount']);
 }

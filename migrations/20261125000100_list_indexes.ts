@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { addIndexes, dropIndexes } from './helpers';
 
 /**
  * An index for every sort and filter the console offers, per company (company staff's lists) and
@@ -24,12 +25,12 @@ const INDEXES: Record<string, string[][]> = {
 
 export async function up(knex: Knex): Promise<void> {
   for (const [table, indexes] of Object.entries(INDEXES)) {
-    await knex.schema.alterTable(table, (t) => indexes.forEach((columns) => t.index(columns)));
+    await addIndexes(knex, table, indexes);
   }
 }
 
 export async function down(knex: Knex): Promise<void> {
   for (const [table, indexes] of Object.entries(INDEXES)) {
-    await knex.schema.alterTable(table, (t) => indexes.forEach((columns) => t.dropIndex(columns)));
+    await dropIndexes(knex, table, indexes);
   }
 }

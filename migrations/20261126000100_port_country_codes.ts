@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
-import { COUNTRY_CODES } from '../api/src/domain/countries';
+import { COUNTRY_NAMES_2026_11_26 } from './20261126000100_country_names';
 
 /**
  * Ports' countries become ISO 3166-1 alpha-2 codes (the API takes nothing else from now on).
  * A country typed before is mapped when it is a code in any case ('sa'), a common name or short
  * form of one ('KSA', 'UAE', 'USA', 'UK', 'South Korea'), or a country's English or Arabic name as
- * Intl names it ('Saudi Arabia', 'المملكة العربية السعودية'). Whatever cannot be mapped stays as
+ * Intl named it when this was written ('Saudi Arabia', 'المملكة العربية السعودية'; frozen in
+ * 20261126000100_country_names.ts, so a later code list or Node version maps nothing differently). Whatever cannot be mapped stays as
  * it was typed; the API reports it as not a code and the console shows it as it is.
  */
 
@@ -66,15 +67,10 @@ const normalise = (text: string) =>
 
 function countryMap(): Map<string, string> {
   const map = new Map<string, string>();
-  for (const language of ['en', 'ar']) {
-    const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
-    for (const code of COUNTRY_CODES) {
-      const name = names.of(code);
-      if (name) map.set(normalise(name), code);
-    }
-  }
+  const countries = Object.entries(COUNTRY_NAMES_2026_11_26);
+  for (const language of [0, 1]) for (const [code, names] of countries) map.set(normalise(names[language]), code);
   for (const [alias, code] of Object.entries(ALIASES)) map.set(normalise(alias), code);
-  for (const code of COUNTRY_CODES) map.set(code.toLowerCase(), code);
+  for (const [code] of countries) map.set(code.toLowerCase(), code);
   return map;
 }
 

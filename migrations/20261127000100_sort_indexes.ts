@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { addIndexes, dropIndexes } from './helpers';
 
 /**
  * A company's containers sorted by booking number, size or shipping line read their page from an
@@ -8,9 +9,9 @@ import type { Knex } from 'knex';
 const INDEXES = [['companyId', 'bookingNumber'], ['companyId', 'containerSize'], ['companyId', 'shippingLine']];
 
 export async function up(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('containers', (t) => INDEXES.forEach((columns) => t.index(columns)));
+  await addIndexes(knex, 'containers', INDEXES);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('containers', (t) => INDEXES.forEach((columns) => t.dropIndex(columns)));
+  await dropIndexes(knex, 'containers', INDEXES);
 }

@@ -15,12 +15,13 @@ import * as portCountryCodes from './20261126000100_port_country_codes';
 import * as companyRowCounts from './20261126000200_company_row_counts';
 import * as sortIndexes from './20261127000100_sort_indexes';
 import * as idempotencyKeys from './20261128000100_idempotency_keys';
+import * as serverHeartbeats from './20261128000200_server_heartbeats';
 
 /**
  * Migrations are listed here rather than discovered on disk, so they load the same way under
  * tsx, vitest and the knex CLI. Add each new migration to the end of this list.
  */
-const MIGRATIONS: Record<string, Knex.Migration> = {
+const MIGRATIONS: Record<string, Knex.Migration & { downLoses?: string }> = {
   '20261121000000_initial_schema': initialSchema,
   '20261121000100_session_user': sessionUser,
   '20261121000200_vehicle_status_recency': vehicleStatusRecency,
@@ -37,7 +38,19 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261126000200_company_row_counts': companyRowCounts,
   '20261127000100_sort_indexes': sortIndexes,
   '20261128000100_idempotency_keys': idempotencyKeys,
+  '20261128000200_server_heartbeats': serverHeartbeats,
 };
+
+/**
+ * A migration, and when undoing it would drop what users saved, what that is (`downLoses`):
+ * `npm run migrate -- rollback` then wants --force.
+ */
+export type Migration = Knex.Migration & { downLoses?: string };
+
+/** The migrations this version knows, oldest first. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
+export const migrationNamed = (name: string): Migration | undefined => MIGRATIONS[name];
 
 export const migrationSource: Knex.MigrationSource<string> = {
   getMigrations: async () => Object.keys(MIGRATIONS),

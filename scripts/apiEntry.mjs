@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const SOURCES = { server: 'api/src/server.ts', migrate: 'api/src/cli/migrate.ts', backup: 'api/src/cli/backup.ts' };
+const SOURCES = { server: 'api/src/server.ts', migrate: 'api/src/cli/migrate.ts', backup: 'api/src/cli/backup.ts', admin: 'api/src/cli/admin.ts' };
 
 export function newestMtime(dir) {
   if (!existsSync(dir)) return 0;
@@ -36,7 +36,7 @@ export async function runApiEntry(name) {
   return import(pathToFileURL(path.join(root, SOURCES[name])).href);
 }
 
-// node scripts/apiEntry.mjs migrate|backup [arguments]: the command-line tools.
+// node scripts/apiEntry.mjs migrate|backup|admin [arguments]: the command-line tools.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const name = process.argv[2];
   if (!(name in SOURCES)) {

@@ -27,6 +27,7 @@ if (only !== 'console') {
       server: 'api/src/server.ts',
       migrate: 'api/src/cli/migrate.ts',
       backup: 'api/src/cli/backup.ts',
+      admin: 'api/src/cli/admin.ts',
       pdfWorker: 'api/src/services/invoices/pdfWorker.ts',
       readerWorker: 'api/src/db/sqlite/readerWorker.ts',
       checkpointWorker: 'api/src/db/sqlite/checkpointWorker.ts',

@@ -7,14 +7,9 @@ cd "$(dirname "$0")/.."
 
 npm run build --silent
 work="$(mktemp -d)"
-port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
-server_pid=""
-cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'echo "production path: FAILED at line $LINENO; server log:" >&2; cat "$work/server.log" >&2 2>/dev/null || true' ERR
+check_name="production path"
+source scripts/lib/server-check.sh
+port=$(free_port)
 
 app="$work/app"
 mkdir -p "$app"
@@ -31,17 +26,10 @@ export PORT="$port" HOST=127.0.0.1 DATA_DIR="$work/data" DATABASE_URL="sqlite:$w
 (cd "$app" && exec node scripts/start.mjs) > "$work/server.log" 2>&1 &
 server_pid=$!
 base="http://127.0.0.1:$port"
-for _ in $(seq 1 60); do curl -fs "$base/api/health" >/dev/null && break; sleep 0.5; done
-# Outputs are read whole before they are searched: `cmd | grep -q` closes the pipe at the first
-# match, and a command that writes one more line then fails with EPIPE (the backup's reminder did).
-contains() { grep -qF -- "$1" <<<"$2"; }
-contains '"ok"' "$(curl -fs "$base/api/health")"
-contains SUPER_ADMIN "$(curl -fs -c "$work/cookies" -H 'content-type: application/json' \
-  -d '{"username":"owner@production.example","password":"production owner password"}' "$base/api/login")"
+healthy_and_signed_in owner@production.example 'production owner password'
 curl -fs -b "$work/cookies" "$base/api/vehicles" -o /dev/null
 contains '<div id="root">' "$(curl -fs "$base/vehicles")"
 # An invoice: the compiled PDF worker finds its Typst template and fonts in the production tree.
-json_id() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).id))'; }
 post() { curl -fs -b "$work/cookies" -H 'content-type: application/json' -d "$2" "$base/api/$1"; }
 company=$(post companies '{"name":"Production Traders","code":"PROD"}' | json_id)
 shipper=$(post users "{\"username\":\"shipper@production.example\",\"password\":\"shipper password 123\",\"role\":\"SHIPPER\",\"companyId\":$company}" | json_id)

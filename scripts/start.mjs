@@ -13,7 +13,9 @@ const stale = builtAt === 0 || ['admin', 'api/src/domain'].some((dir) => newestM
 const canBuild = existsSync(path.join(root, 'node_modules/vite'));
 if (stale && builtAt && !canBuild) console.error('The console sources look newer than admin/dist, which is served all the same (no vite here to build it).');
 if (stale && canBuild && !process.env.ADMIN_DIST && existsSync(path.join(root, 'admin/index.html'))) {
-  console.log(builtAt ? 'The console sources changed: rebuilding it…' : 'Building the console (first start only)…');
+  // A JSON line like every event the server writes (docs/operations.md, Log).
+  const msg = builtAt ? 'The console sources changed: rebuilding it…' : 'Building the console (first start only)…';
+  console.log(JSON.stringify({ level: 'info', time: new Date().toISOString(), msg }));
   const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), 'console'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -4,12 +4,16 @@ import type { Knex } from 'knex';
 import { findUser, userFromRow } from './accounts';
 import type { Config } from './config';
 import { isDatabaseUp } from './db';
+import { VERSION } from './install';
+import { schemaProblem, schemaState } from './schema';
 import { loadCurrentUser } from './http/auth';
 import { compression } from './http/compression';
 import { consoleStatic } from './http/console';
 import { errorMiddleware } from './http/errorMiddleware';
 import { jsonBody } from './http/jsonBody';
 import { idempotency } from './http/idempotency';
+import { clientAddressBehind } from './http/clientAddress';
+import { uploadsFolder } from './http/uploads';
 import { HttpError } from './http/errors';
 import { lowStorage } from './http/storageFull';
 import path from 'node:path';
@@ -44,15 +48,19 @@ export type App = Koa & {
 };
 
 export function createApp({ db, config, logger = createLogger(config.logLevel), invoiceRenderer = createInvoiceRenderer() }: AppOptions): App {
-  const app = new Koa({ proxy: config.trustProxy });
+  const proxies = config.trustedProxies;
+  // With a number of proxies, Koa takes the client from that many right-most X-Forwarded-For entries.
+  const app = new Koa({ proxy: config.trustProxy, maxIpsCount: proxies && 'hops' in proxies ? proxies.hops : 0 });
   // Errors after the response started (a download the client stopped reading) come here. A client
   // going away is normal; anything else is logged like any other failure.
   app.silent = true;
+  app.context.uploadsRoot = uploadsFolder(config.dataDir);
   app.on('error', (err: Error & { code?: string }) => {
     if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
     logger.error('stream failed', { error: err });
   });
 
+  if (proxies && 'addresses' in proxies) app.use(clientAddressBehind(proxies.addresses));
   app.use(requestLog(logger));
   app.use(errorMiddleware(logger));
   app.use(securityHeaders(config));
@@ -66,12 +74,30 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
   const sqliteFile = /^sqlite:(.+)$/.exec(config.databaseUrl)?.[1];
   const storageFolders = [config.dataDir, ...(sqliteFile ? [path.dirname(sqliteFile)] : [])];
   health.get('/api/health', async (ctx) => {
-    const up = await isDatabaseUp(db);
-    const low = up ? await lowStorage(storageFolders, config.diskFreeMinBytes) : null;
-    ctx.status = up && !low ? 200 : 503;
-    if (!up) ctx.body = { status: 'unavailable', message: 'The database is not answering', code: 'service.unavailable' };
-    else if (low) ctx.body = { status: 'unavailable', message: low, code: 'storage.full' };
-    else ctx.body = { status: 'ok' };
+    ctx.status = 503;
+    if (!(await isDatabaseUp(db))) {
+      ctx.body = { status: 'unavailable', version: VERSION, message: 'The database is not answering', code: 'service.unavailable' };
+      return;
+    }
+    // A database this version cannot serve (a table gone, a rollback, a newer version's schema)
+    // answers 503 too: a load balancer then sends no one to a server that would answer 500s.
+    const problem = await schemaState(db).then(schemaProblem, (error: Error) => `The schema cannot be read: ${error.message}`);
+    if (problem) {
+      ctx.body = { status: 'unavailable', version: VERSION, message: problem, code: 'service.schemaMismatch' };
+      return;
+    }
+    const low = await lowStorage(storageFolders, config.diskFreeMinBytes);
+    if (low) {
+      ctx.body = { status: 'unavailable', version: VERSION, message: low, code: 'storage.full' };
+      return;
+    }
+    ctx.status = 200;
+    ctx.body = { status: 'ok', version: VERSION };
+  });
+  // What the console shows and needs before anyone signs in: this version, and the largest file
+  // the server takes (to explain a proxy's own 413, which carries no JSON).
+  health.get('/api/about', (ctx) => {
+    ctx.body = { version: VERSION, uploadMaxMb: Math.round((config.uploadMaxBytes / 1024 / 1024) * 10) / 10 };
   });
   app.use(health.routes());
 

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SQLITE_SHORT_READ_MS } from './db';
+import { installPath } from './install';
+import { parseTrustProxy, type TrustedProxies } from './http/clientAddress';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -26,7 +28,14 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(16).optional(),
   ADMIN_USERNAME: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(12).optional(),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+      return typeof parsed === 'string' ? null : parsed;
+    }),
   ALLOWED_ORIGINS: commaList,
   FRAME_ANCESTORS: z.string().default("'self'"),
   EMBED_CROSS_SITE: flag,
@@ -61,7 +70,10 @@ export type Config = {
   sessionSecret: string;
   adminUsername: string;
   adminPassword?: string;
+  /** Any proxy trusted: X-Forwarded-Proto and -Host are believed. */
   trustProxy: boolean;
+  /** Which (TRUST_PROXY): the client address is the right-most hop that is not one of them. */
+  trustedProxies: TrustedProxies;
   allowedOrigins: string[];
   frameAncestors: string;
   embedCrossSite: boolean;
@@ -91,11 +103,16 @@ export type Config = {
 /** The secret survives restarts in DATA_DIR, so sessions do too. */
 function persistentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const secret = randomBytes(32).toString('hex');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new Error(`Invalid configuration: DATA_DIR ${dataDir} cannot be written by this user (${code}): set DATA_DIR to a folder the service user owns, or give it that folder`);
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -104,20 +121,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   const e = parsed.data;
+  // Relative paths are the install folder's, never the working directory's: a service started
+  // from elsewhere finds the same database, data and console.
+  const dataDir = installPath(e.DATA_DIR);
+  const databaseUrl = e.DATABASE_URL.startsWith('sqlite:') ? `sqlite:${installPath(e.DATABASE_URL.slice('sqlite:'.length))}` : e.DATABASE_URL;
   return {
     port: e.PORT,
     host: e.HOST,
-    databaseUrl: e.DATABASE_URL,
+    databaseUrl,
     databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,
-    sessionSecret: e.SESSION_SECRET ?? persistentSecret(e.DATA_DIR),
+    sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
     adminUsername: e.ADMIN_USERNAME ?? 'admin@example.com',
     adminPassword: e.ADMIN_PASSWORD,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY !== null,
+    trustedProxies: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS.map((o) => o.replace(/\/+$/, '')),
     frameAncestors: e.FRAME_ANCESTORS,
     embedCrossSite: e.EMBED_CROSS_SITE,
-    dataDir: e.DATA_DIR,
-    adminDist: e.ADMIN_DIST,
+    dataDir,
+    adminDist: installPath(e.ADMIN_DIST),
     logLevel: e.LOG_LEVEL,
     vpicUrl: e.VPIC_URL.replace(/\/+$/, ''),
     vpicTimeoutMs: e.VPIC_TIMEOUT_MS,

@@ -4,40 +4,54 @@ import { closeDb, createDb, migrateLatest } from './db';
 import { createApp } from './app';
 import { checkStartupConfig, listen, listeningUrls, openDatabase, redactedUrl, seedFirstSuperAdmin, StartupError, waitForDatabase } from './startup';
 import { createLogger } from './http/logger';
-import { sweepStaleUploads } from './http/uploads';
+import { sweepStaleUploads, uploadsFolder } from './http/uploads';
 import { createInvoiceRenderer } from './services/invoices/renderer';
 import { loadDemoAtStart } from './demo/loadAtStart';
 import { trackConnections } from './gracefulStop';
+import { schemaState, unknownMigrationsProblem } from './schema';
+import { startHeartbeat } from './heartbeat';
+import { VERSION } from './install';
+import { startupLog } from './startupLog';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Reads the configuration, migrates, makes sure a super admin exists, listens, stops cleanly. */
 async function main() {
+  // What the server writes (database, backups, uploads in progress, the session secret) holds
+  // photos, invoices and password hashes: readable by the service user only.
+  process.umask(0o077);
   const config = loadConfig();
   checkStartupConfig(config);
   const logger = createLogger(config.logLevel);
+  const say = startupLog(config.logLevel);
 
   // Migrations may run long statements (an index on a big table): no query deadline for them.
   const migrator = openDatabase(config, { ...config.database, queryTimeoutMs: 0 });
   let applied: string[];
   try {
-    await waitForDatabase(migrator, config, (line) => process.stdout.write(`${line}\n`));
+    await waitForDatabase(migrator, config, (line) => say(line));
+    // A database a newer version migrated: this version would misread it, so it does not start.
+    const unknown = unknownMigrationsProblem(await schemaState(migrator));
+    if (unknown) throw new StartupError(unknown);
     applied = await migrateLatest(migrator);
   } finally {
     await closeDb(migrator);
   }
-  if (applied.length) process.stdout.write(`Applied ${applied.length} database migration(s): ${applied.join(', ')}\n`);
+  if (applied.length) say(`Applied ${applied.length} database migration(s): ${applied.join(', ')}`, { migrations: applied });
   const db = createDb(config.databaseUrl, config.database);
 
   const admin = await seedFirstSuperAdmin(db, { username: config.adminUsername, password: config.adminPassword });
   if (admin.created) {
     const password = admin.password ? `password: ${admin.password} (shown once; it must be changed at the first sign-in)` : 'password from ADMIN_PASSWORD';
-    process.stdout.write(`\nFirst super admin created: ${config.adminUsername}, ${password}\n\n`);
+    say(`First super admin created: ${config.adminUsername}, ${password}`, { username: config.adminUsername, ...(admin.password ? { password: admin.password } : {}) });
+  } else if (config.adminPassword) {
+    // ADMIN_PASSWORD only names the first super admin's password: say so rather than seem to apply it.
+    say('ADMIN_PASSWORD is ignored: a super admin exists already (npm run admin -- reset-password <username> gives one a new password)');
   }
-  await loadDemoAtStart(db, config, (line) => process.stdout.write(`${line}\n`));
+  await loadDemoAtStart(db, config, (line) => line.trim() && say(line.trim()));
 
   let stopping = false;
-  const swept = await sweepStaleUploads();
+  const swept = await sweepStaleUploads(uploadsFolder(config.dataDir));
   if (swept) logger.info('removed uploads left by stopped processes', { folders: swept });
   const app = createApp({ db, config, logger, invoiceRenderer: createInvoiceRenderer({ keepWarm: true }) });
   const handle = app.callback();
@@ -60,9 +74,10 @@ async function main() {
   // Node wants the whole request's deadline (300 s by default) no shorter than the headers'.
   server.requestTimeout = Math.max(server.requestTimeout, server.headersTimeout);
   const port = await listen(server, config);
+  // Tells `npm run migrate -- rollback` that this database is in use, until the server stops.
+  const heartbeat = await startHeartbeat(db, VERSION);
   const urls = listeningUrls(config.host, port);
-  logger.info('listening', { urls, database: redactedUrl(config.databaseUrl) });
-  if (config.logLevel !== 'silent') process.stdout.write(`The console and API are on ${urls.join(', ')}\n`);
+  say(`The console and API are on ${urls.join(', ')}`, { urls, version: VERSION, database: redactedUrl(config.databaseUrl) });
 
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -73,6 +88,7 @@ async function main() {
     // stop, closing kept connections only when they are quiet (gracefulStop.ts).
     await connections.stop({ drainMs: config.shutdownDrainMs, graceMs: SHUTDOWN_GRACE_MS });
     await app.closeResources();
+    await heartbeat.stop().catch(() => undefined);
     await closeDb(db);
     logger.info('stopped');
     process.exit(0);

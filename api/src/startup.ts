@@ -1,4 +1,6 @@
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
+import path from 'node:path';
 import { networkInterfaces } from 'node:os';
 import type { Knex } from 'knex';
 import type { Config } from './config';
@@ -16,6 +18,8 @@ export const redactedUrl = (databaseUrl: string) => databaseUrl.replace(/\/\/[^@
 
 /** Settings that parse but cannot work together. */
 export function checkStartupConfig(config: Config): void {
+  if (engineOf(config.databaseUrl) === 'mysql') checkMysqlUrl(config.databaseUrl);
+  checkDataDir(config.dataDir);
   if (engineOf(config.databaseUrl) === 'mysql' && !new URL(config.databaseUrl).pathname.replace(/^\//, '')) {
     throw new StartupError(`DATABASE_URL names no database: add its name after the host, e.g. mysql://user:pass@host:3306/vehicles`);
   }
@@ -24,6 +28,38 @@ export function checkStartupConfig(config: Config): void {
     throw new StartupError(
       'EMBED_CROSS_SITE=true needs HTTPS, which this server does not speak: end TLS at a reverse proxy and set TRUST_PROXY=true, or leave EMBED_CROSS_SITE off',
     );
+  }
+}
+
+const RESERVED = 'percent-encode reserved characters of the user name and password (# as %23, @ as %40, / as %2F, ? as %3F, : as %3A, % as %25, space as %20)';
+
+/** A mysql:// URL that does not read as the operator meant (a # or @ in the password). */
+function checkMysqlUrl(databaseUrl: string): void {
+  let url: URL;
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    throw new StartupError(`DATABASE_URL cannot be read as a URL: ${RESERVED}`);
+  }
+  // A # starts the URL's fragment: whatever followed it in the password is lost.
+  if (url.hash || databaseUrl.split('@').length > 2) throw new StartupError(`DATABASE_URL reads differently than written (a # or @ in it): ${RESERVED}`);
+  try {
+    decodeURIComponent(url.password);
+    decodeURIComponent(url.username);
+  } catch {
+    throw new StartupError(`DATABASE_URL has a % that starts no percent-encoding: ${RESERVED}`);
+  }
+}
+
+/** DATA_DIR and its folder of uploads in progress, made (0700) and writable, or why not. */
+function checkDataDir(dataDir: string): void {
+  try {
+    for (const dir of [dataDir, path.join(dataDir, 'tmp')]) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      accessSync(dir, constants.W_OK | constants.X_OK);
+    }
+  } catch (error) {
+    throw new StartupError(`DATA_DIR ${dataDir} cannot be written by this user (${errorCode(error)}): set DATA_DIR to a folder the service user owns, or give it that folder`);
   }
 }
 
@@ -37,6 +73,14 @@ export function openDatabase(config: Config, deadlines: DatabaseDeadlines): Knex
 }
 
 const errorCode = (error: unknown) => String((error as { code?: string })?.code ?? (error as Error)?.message ?? error);
+
+/** MySQL/MariaDB answers that mean a wrong DATABASE_URL, not a server still starting. */
+const LOGIN_REFUSALS: Record<string, string> = {
+  ER_ACCESS_DENIED_ERROR: 'refused the user name or password',
+  ER_DBACCESS_DENIED_ERROR: 'refused this user access to the database',
+  ER_BAD_DB_ERROR: 'has no database of that name',
+  ER_HOST_NOT_PRIVILEGED: 'does not let this host connect',
+};
 
 /**
  * Waits for the database to answer, trying again every second for up to `waitMs` and saying so
@@ -53,6 +97,9 @@ export async function waitForDatabase(db: Knex, config: Config, say: (line: stri
     } catch (error) {
       const where = redactedUrl(config.databaseUrl);
       if (engineOf(config.databaseUrl) === 'sqlite') throw new StartupError(`The database file cannot be opened (${errorCode(error)}): check DATABASE_URL (${where}) and that its directory is writable`);
+      // The server answered and said no: trying again changes nothing.
+      const refusal = LOGIN_REFUSALS[errorCode(error)];
+      if (refusal) throw new StartupError(`The database at ${where} ${refusal} (${errorCode(error)}): check DATABASE_URL`);
       if (Date.now() >= deadline) throw new StartupError(`The database at ${where} does not answer (${errorCode(error)}): check DATABASE_URL and that the database server runs`);
       if (!said) say(`The database at ${where} does not answer (${errorCode(error)}); trying again for up to ${Math.round(waitMs / 1000)} s…`);
       said = true;

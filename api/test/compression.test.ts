@@ -1,3 +1,4 @@
+import { VERSION } from '../src/install';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -112,7 +113,7 @@ describe.each(ENGINES)('compression on %s', (engine) => {
 
     const health = await get('/api/health', 'gzip');
     expect(health.headers['content-encoding']).toBeUndefined();
-    expect(JSON.parse((health.body).toString('utf8'))).toEqual({ status: 'ok' });
+    expect(JSON.parse((health.body).toString('utf8'))).toEqual({ status: 'ok', version: VERSION });
   });
 
   it('answers a console file the browser already has with 304 and no body, and a changed one in full', async () => {

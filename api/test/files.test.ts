@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOADS_ROOT } from '../src/http/uploads';
+import { uploadsFolder } from '../src/http/uploads';
 import { ENGINES } from './support/engines';
 import { startTestApp, type TestApp } from './support/testApp';
 import { seedWorld, type World } from './support/world';
@@ -39,7 +39,7 @@ function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
 }
 
 /** This process's upload folders (each API process writes its own, named after its pid). */
-const uploadTemps = () => (existsSync(UPLOADS_ROOT) ? readdirSync(UPLOADS_ROOT).filter((n) => n.startsWith(`${process.pid}-`)) : []);
+const uploadTemps = (dataDir: string) => (existsSync(uploadsFolder(dataDir)) ? readdirSync(uploadsFolder(dataDir)).filter((n) => n.startsWith(`${process.pid}-`)) : []);
 
 describe.each(ENGINES)('vehicle and container files on %s', (engine) => {
   let t: TestApp;
@@ -230,11 +230,11 @@ describe.each(ENGINES)('vehicle and container files on %s', (engine) => {
       const shipper = await small.user({ role: 'SHIPPER', companyId: company.id });
       const vehicle = Number((await small.db('vehicles').insert({ vin: validVin(), companyId: company.id, status: 'NEW_PURCHASE', createdAt: new Date().toISOString() }))[0]);
       const agent = await small.signedIn(shipper.username);
-      const before = uploadTemps().length;
+      const before = uploadTemps(small.config.dataDir).length;
       const res = await agent.post(`/api/vehicles/${vehicle}/files`).attach('file', pdf(1.5 * 1024 * 1024), 'big.pdf');
       expect(res.status).toBe(413);
       expect(res.body.message).toMatch(/1 MB/);
-      expect(uploadTemps().length).toBe(before);
+      expect(uploadTemps(small.config.dataDir).length).toBe(before);
       expect(Number((await small.db('vehicle_files').count({ n: '*' }))[0].n)).toBe(0);
     } finally {
       await small.close();

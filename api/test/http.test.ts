@@ -1,3 +1,4 @@
+import { VERSION } from '../src/install';
 import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapDatabaseError, isUniqueViolation } from '../src/http/dbErrors';
@@ -374,7 +375,39 @@ describe.each(ENGINES)('HTTP contract on %s', (engine) => {
     it('answers 200 {status:"ok"} while the database answers, without signing in', async () => {
       const res = await t.anon().get('/api/health');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ status: 'ok' });
+      expect(res.body).toEqual({ status: 'ok', version: VERSION });
+    });
+
+    it('says, without signing in, this version and the largest file the server takes', async () => {
+      const res = await t.anon().get('/api/about');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ version: VERSION, uploadMaxMb: 25 });
+    });
+
+    it('answers 503 naming what is wrong when the schema is not the one this version needs', async () => {
+      const other = await startTestApp(engine);
+      try {
+        // The version, from package.json, for monitoring and support.
+        expect((await other.anon().get('/api/health')).body.version).toMatch(/^\d+\.\d+\.\d+/);
+        await other.db.schema.dropTable('rate_limits');
+        const missing = await other.anon().get('/api/health');
+        expect(missing.status).toBe(503);
+        expect(missing.body).toMatchObject({ status: 'unavailable', code: 'service.schemaMismatch', message: expect.stringContaining('table(s) this version needs (rate_limits)') });
+
+        await other.db('knex_migrations').insert({ name: '20270101000000_from_the_future', batch: 9, migration_time: new Date() });
+        const newer = await other.anon().get('/api/health');
+        expect(newer.status).toBe(503);
+        expect(newer.body.message).toMatch(/migration\(s\) this version does not know \(20270101000000_from_the_future\)/);
+
+        // A rolled-back migration: the schema is older than this version.
+        await other.db('knex_migrations').whereIn('name', ['20270101000000_from_the_future', '20261128000200_server_heartbeats']).delete();
+        await other.db.schema.createTable('rate_limits', (t) => t.string('key'));
+        const older = await other.anon().get('/api/health');
+        expect(older.status).toBe(503);
+        expect(older.body.message).toMatch(/lacks 1 migration\(s\) of this version \(20261128000200_server_heartbeats\)/);
+      } finally {
+        await other.close();
+      }
     });
 
     it('answers 503 when the database is gone, and other endpoints fail cleanly', async () => {

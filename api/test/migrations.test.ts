@@ -3,25 +3,10 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closeDb, createDb } from '../src/db';
+import { SCHEMA_TABLES } from '../src/schema';
 import { ENGINES, createTestDatabase, type EngineName } from './support/engines';
 import { ROOT } from './support/serverProcess';
 
-/** The schema's tables after every migration (login_attempts gave way to rate_limits in 20261124300100). */
-const SCHEMA_TABLES = [
-  'companies',
-  'users',
-  'ports',
-  'containers',
-  'vehicles',
-  'vehicle_status_events',
-  'vehicle_files',
-  'documents',
-  'invoices',
-  'invoice_counters',
-  'file_chunks',
-  'sessions',
-  'rate_limits',
-];
 const KNEX_TABLES = ['knex_migrations', 'knex_migrations_lock'];
 
 async function tablesOf(db: Knex, engine: EngineName): Promise<string[]> {

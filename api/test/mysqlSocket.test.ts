@@ -1,3 +1,4 @@
+import { VERSION } from '../src/install';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
@@ -42,7 +43,7 @@ describe.runIf(process.env.MYSQL_URL)('DATABASE_URL with ?socket= (MySQL/MariaDB
     try {
       const health = await app.request.get('/api/health');
       expect(health.status).toBe(200);
-      expect(health.body).toEqual({ status: 'ok' });
+      expect(health.body).toEqual({ status: 'ok', version: VERSION });
       // A socket connection's host is "localhost"; over TCP it is "127.0.0.1:<client port>".
       const [[me]] = (await app.db.raw('select host from information_schema.processlist where id = connection_id()')) as [{ host: string }[]];
       expect(me.host).toBe('localhost');

@@ -20,6 +20,14 @@ describe('request log', () => {
 
   const lineFor = (id: string) => lines.find((line) => (line.request as { id?: string })?.id === id);
 
+  it('does not log health checks, which a load balancer makes every few seconds', async () => {
+    for (let i = 0; i < 3; i++) expect((await t.anon().get('/api/health').set('X-Request-Id', `health-${i}`)).status).toBe(200);
+    await t.anon().get('/api/me').set('X-Request-Id', 'after-health');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lineFor('after-health')).toBeDefined();
+    expect(lines.filter((line) => (line.request as { path?: string })?.path === '/api/health')).toEqual([]);
+  });
+
   it('writes request id, method, path, status, ms, user id and client address, without headers or bodies', async () => {
     const company = await t.company();
     const user = await t.user({ role: 'SHIPPER', companyId: company.id });

@@ -82,6 +82,31 @@ describe('server start-up', () => {
     expect(await server.exited).toBe(0);
   });
 
+  it('names DATABASE_URL when a reserved character in the password is not encoded, and DATA_DIR when it cannot be written', { timeout: 90_000 }, async () => {
+    const port = String(await freePort());
+    expectOneLine(await startExpectingFailure({ ...sqlite('hash'), DATABASE_URL: 'mysql://app:pa#ss@127.0.0.1:3306/vehicles', PORT: port }), /DATABASE_URL .*# as %23/);
+    expectOneLine(await startExpectingFailure({ ...sqlite('at'), DATABASE_URL: 'mysql://app:p@ss@127.0.0.1:3306/vehicles', PORT: port }), /DATABASE_URL reads differently than written.*@ as %40/);
+    // Under a file: no user can make it (this suite may run as root, who can write anywhere else).
+    const unwritable = '/etc/hostname/data';
+    expectOneLine(await startExpectingFailure({ DATABASE_URL: `sqlite:${dir}/dd/app.sqlite`, DATA_DIR: unwritable, PORT: port }), /DATA_DIR \/etc\/hostname\/data cannot be written by this user \(ENOTDIR\)/);
+    expectOneLine(await startExpectingFailure({ DATABASE_URL: `sqlite:${dir}/dd/app.sqlite`, DATA_DIR: unwritable, SESSION_SECRET: 'x'.repeat(32), PORT: port }), /DATA_DIR \/etc\/hostname\/data cannot be written/);
+  });
+
+  it.runIf(process.env.MYSQL_URL)('tells a wrong password or database name from a server that does not answer, at once', { timeout: 60_000 }, async () => {
+    const server = new URL(process.env.MYSQL_URL!);
+    const wrongLogin = new URL(server.toString());
+    wrongLogin.username = 'vx_nobody';
+    wrongLogin.password = 'wrong';
+    wrongLogin.pathname = '/vehicles';
+    const denied = await startExpectingFailure({ ...sqlite('login'), DATABASE_URL: wrongLogin.toString(), PORT: String(await freePort()) });
+    expectOneLine(denied, /refused the user name or password \(ER_ACCESS_DENIED_ERROR\): check DATABASE_URL/);
+    // No 30 s of retries (DATABASE_WAIT_SECONDS): the server answered, and said no.
+    expect(denied.stdout).not.toMatch(/trying again/);
+    const noDatabase = new URL(server.toString());
+    noDatabase.pathname = '/vx_no_such_database';
+    expectOneLine(await startExpectingFailure({ ...sqlite('nodb'), DATABASE_URL: noDatabase.toString(), PORT: String(await freePort()) }), /has no database of that name \(ER_BAD_DB_ERROR\)/);
+  });
+
   it('names an invalid setting in one line', async () => {
     expectOneLine(await startExpectingFailure({ ...sqlite('bad'), PORT: 'eighty' }), /Invalid configuration: PORT: /);
   });
@@ -89,7 +114,7 @@ describe('server start-up', () => {
   it('prints the addresses people can open: every address of the machine when HOST is 0.0.0.0', async () => {
     const server = await startServer({ ...sqlite('urls'), HOST: '0.0.0.0', ADMIN_DIST: './test-results/no-console' });
     try {
-      const line = /The console and API are on (.*)\n/.exec(server.output())?.[1] ?? '';
+      const line = /The console and API are on ([^"]*)"/.exec(server.output())?.[1] ?? '';
       expect(line).toContain(`http://localhost:${server.port}`);
       for (const info of Object.values(networkInterfaces()).flat()) {
         if (info && info.family === 'IPv4' && !info.internal) expect(line).toContain(`http://${info.address}:${server.port}`);

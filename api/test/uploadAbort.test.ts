@@ -2,18 +2,18 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOADS_ROOT } from '../src/http/uploads';
+import { uploadsFolder } from '../src/http/uploads';
 import { ENGINES } from './support/engines';
 import { pdf } from './support/fixtures';
 import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
 import { validVin } from './support/vins';
 
 /** This process's upload folders (each request writes into its own, named after the process). */
-const ownFolders = () => (existsSync(UPLOADS_ROOT) ? readdirSync(UPLOADS_ROOT).filter((name) => name.startsWith(`${process.pid}-`)) : []);
+const ownFolders = (dataDir: string) => (existsSync(uploadsFolder(dataDir)) ? readdirSync(uploadsFolder(dataDir)).filter((name) => name.startsWith(`${process.pid}-`)) : []);
 
 /** Bytes written so far into one upload folder (0 when it is gone). */
-const bytesIn = (folder: string) => {
-  const dir = path.join(UPLOADS_ROOT, folder);
+const bytesIn = (dataDir: string, folder: string) => {
+  const dir = path.join(uploadsFolder(dataDir), folder);
   if (!existsSync(dir)) return 0;
   return readdirSync(dir).reduce((sum, name) => sum + statSync(path.join(dir, name)).size, 0);
 };
@@ -75,7 +75,7 @@ describe.each(ENGINES)('an upload aborted mid-body on %s', (engine) => {
   const abortMidBody = async (urlPath: string, { whole = [] as Buffer[], partial = 2 * 1024 * 1024 } = {}) => {
     const boundary = 'abort-boundary';
     const part = (name: string) => `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`;
-    const before = new Set(ownFolders());
+    const before = new Set(ownFolders(t.config.dataDir));
     const request = http.request({
       host: '127.0.0.1',
       port,
@@ -96,13 +96,13 @@ describe.each(ENGINES)('an upload aborted mid-body on %s', (engine) => {
     request.write(pdf(partial));
     let folder = '';
     await waitFor(() => {
-      folder = ownFolders().find((name) => !before.has(name)) ?? '';
-      return folder !== '' && bytesIn(folder) > whole.reduce((sum, b) => sum + b.length, 0);
+      folder = ownFolders(t.config.dataDir).find((name) => !before.has(name)) ?? '';
+      return folder !== '' && bytesIn(t.config.dataDir, folder) > whole.reduce((sum, b) => sum + b.length, 0);
     }, 'the server to write part of the upload to disk');
     request.destroy();
     await answered;
     // The request's folder, with everything written into it, goes once the server sees the abort.
-    await waitFor(() => !existsSync(path.join(UPLOADS_ROOT, folder)), 'the temporary folder to be removed');
+    await waitFor(() => !existsSync(path.join(uploadsFolder(t.config.dataDir), folder)), 'the temporary folder to be removed');
     return folder;
   };
 
@@ -125,7 +125,7 @@ describe.each(ENGINES)('an upload aborted mid-body on %s', (engine) => {
    * the server has made the upload's folder (`afterFolder`), whose name it answers.
    */
   const abortAfter = async (sent: string, { afterFolder }: { afterFolder: boolean }) => {
-    const before = new Set(ownFolders());
+    const before = new Set(ownFolders(t.config.dataDir));
     const request = http.request({
       host: '127.0.0.1',
       port,
@@ -137,7 +137,7 @@ describe.each(ENGINES)('an upload aborted mid-body on %s', (engine) => {
     request.on('error', () => {});
     request.write(sent);
     let folder = '';
-    if (afterFolder) await waitFor(() => (folder = ownFolders().find((name) => !before.has(name)) ?? '') !== '', 'the upload folder to be made');
+    if (afterFolder) await waitFor(() => (folder = ownFolders(t.config.dataDir).find((name) => !before.has(name)) ?? '') !== '', 'the upload folder to be made');
     request.destroy();
     await closed;
     return folder;
@@ -147,18 +147,18 @@ describe.each(ENGINES)('an upload aborted mid-body on %s', (engine) => {
     const header = '--abort-boundary\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n';
     for (const sent of ['-', header.slice(0, 40), header, `${header}%PDF`, `${header}%PDF-1.4\r\n--abort-boundary\r\n`]) {
       const folder = await abortAfter(sent, { afterFolder: true });
-      await waitFor(() => !existsSync(path.join(UPLOADS_ROOT, folder)), `the empty folder to be removed (${JSON.stringify(sent)})`);
+      await waitFor(() => !existsSync(path.join(uploadsFolder(t.config.dataDir), folder)), `the empty folder to be removed (${JSON.stringify(sent)})`);
     }
     expect(await count(t, 'vehicle_files', { vehicleId })).toBe(0);
   });
 
   it('removes the folder of an upload aborted before the server began to read its body', async () => {
-    const before = new Set(ownFolders());
+    const before = new Set(ownFolders(t.config.dataDir));
     // Gone at once: the server may still be reading the session when the connection closes.
     for (let i = 0; i < 5; i++) await abortAfter('--abort-boundary\r\n', { afterFolder: false });
     // Each request's folder, if it was made, goes; the server answers on.
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
-    await waitFor(() => ownFolders().filter((name) => !before.has(name)).length === 0, 'the folders of the aborted uploads to be removed');
+    await waitFor(() => ownFolders(t.config.dataDir).filter((name) => !before.has(name)).length === 0, 'the folders of the aborted uploads to be removed');
   });
 
   it('keeps no shared document', async () => {
@@ -178,6 +178,6 @@ describe.each(ENGINES)('an upload aborted mid-body on %s', (engine) => {
     expect(stored.fileName).toBe('after.pdf');
     expect(await count(t, 'vehicle_files', { vehicleId })).toBe(1);
     expect(await count(t, 'file_chunks', { vehicleFileId: stored.id })).toBeGreaterThan(0);
-    expect(ownFolders()).toEqual([]);
+    expect(ownFolders(t.config.dataDir)).toEqual([]);
   });
 });

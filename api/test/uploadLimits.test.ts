@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepStaleUploads, UPLOADS_ROOT } from '../src/http/uploads';
+import { sweepStaleUploads, uploadsFolder } from '../src/http/uploads';
 import { ENGINES } from './support/engines';
 import { expectError } from './support/lists';
 import { pdf } from './support/fixtures';
@@ -142,17 +142,17 @@ describe('upload folders', () => {
       upload.on('error', () => undefined);
       upload.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
       upload.write(pdf(2 * 1024 * 1024));
-      const own = () => (existsSync(UPLOADS_ROOT) ? readdirSync(UPLOADS_ROOT).filter((n) => n.startsWith(`${server.child.pid}-`)) : []);
+      const own = () => (existsSync(uploadsFolder(dir)) ? readdirSync(uploadsFolder(dir)).filter((n) => n.startsWith(`${server.child.pid}-`)) : []);
       const deadline = Date.now() + 10_000;
       while (!own().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       const left = own();
       expect(left).toHaveLength(1);
       server.child.kill('SIGKILL');
       await server.exited;
-      expect(existsSync(path.join(UPLOADS_ROOT, left[0]))).toBe(true);
+      expect(existsSync(path.join(uploadsFolder(dir), left[0]))).toBe(true);
 
       server = await startServer(env);
-      expect(existsSync(path.join(UPLOADS_ROOT, left[0]))).toBe(false);
+      expect(existsSync(path.join(uploadsFolder(dir), left[0]))).toBe(false);
       // And no half-stored file.
       const files = await (await fetch(`http://127.0.0.1:${server.port}/api/vehicles/${vehicle.id}`, { headers: { cookie } })).json();
       expect(files.files).toEqual([]);

@@ -1,4 +1,4 @@
-import { useId, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { Box, Button, Divider, IconButton, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, useMediaQuery, useTheme, type Theme } from '@mui/material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
@@ -11,6 +11,7 @@ import { useCurrentUser } from '../providers/useCurrentUser';
 import { CHANGE_PASSWORD_PATH } from '../providers/paths';
 import type { ChangePasswordState } from './paths';
 import { useSwitchLanguage } from './useSwitchLanguage';
+import { aboutNow, loadAbout } from '../providers/about';
 
 /**
  * The signed-in user's menu in the header: a button with the username (an icon alone on phones)
@@ -31,6 +32,11 @@ export const AccountMenu = () => {
   // The user's own company, asked for by its companyId only when the user has one (SPEC.md §7).
   const companyId = user?.companyId ?? undefined;
   const { data: company } = useGetOne<{ id: number; name: string; code: string }>('companies', { id: companyId! }, { enabled: !!companyId });
+  // The install's version (GET /api/about), for support; also what explains a proxy's 413.
+  const [version, setVersion] = useState(aboutNow()?.version);
+  useEffect(() => {
+    void loadAbout().then((about) => setVersion(about?.version));
+  }, []);
   if (!user) return null;
 
   const open = !!anchor;
@@ -118,6 +124,12 @@ export const AccountMenu = () => {
             <ListItemText primary={translate(`language.names.${language}`)} slotProps={{ primary: { lang: language } }} />
           </MenuItem>
         ))}
+        {version && <Divider />}
+        {version && (
+          <Box sx={{ paddingInline: 2, paddingBlock: 1, typography: 'caption', color: 'text.secondary' }} data-testid="account-version">
+            {translate('account.version', { version })}
+          </Box>
+        )}
       </Menu>
     </>
   );

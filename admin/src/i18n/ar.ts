@@ -337,6 +337,7 @@ const ar: Messages = {
     company: 'الشركة: %{name}',
     changePassword: 'تغيير كلمة المرور',
     language: 'اللغة',
+    version: 'الإصدار %{version}',
   },
   password: {
     title: 'تغيير كلمة المرور',
@@ -738,6 +739,8 @@ const ar: Messages = {
     vehicleRemoved: 'تم إخراج المركبة من الحاوية',
   },
   files: {
+    tooLargeForServer: 'الملف أكبر مما يقبله الخادم (%{limit} ميغابايت على الأكثر)',
+    tooLargeForServerNoLimit: 'الملف أكبر مما يقبله الخادم',
     images: 'الصور',
     imagesHint: 'صور بصيغة JPEG أو PNG أو WebP. يمكنك اختيار عدة صور معًا.',
     uploadImages: 'رفع الصور',
@@ -954,6 +957,7 @@ const ar: Messages = {
     },
     service: {
       unavailable: 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة بعد قليل.',
+      schemaMismatch: 'الخادم قيد الترقية أو أن قاعدة بياناته تحتاج إلى تدخل. يرجى المحاولة بعد قليل.',
     },
     internal: 'حدث خطأ ما في الخادم. يرجى المحاولة مرة أخرى.',
     network: 'تعذر الوصول إلى الخادم. تحقق من اتصالك ثم حاول مرة أخرى.',

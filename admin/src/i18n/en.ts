@@ -78,6 +78,7 @@ const en = {
     company: 'Company: %{name}',
     changePassword: 'Change password',
     language: 'Language',
+    version: 'Version %{version}',
   },
   password: {
     title: 'Change password',
@@ -431,6 +432,8 @@ const en = {
     vehicleRemoved: 'Vehicle removed from the container',
   },
   files: {
+    tooLargeForServer: 'The file is larger than the server accepts (%{limit} MB at most)',
+    tooLargeForServerNoLimit: 'The file is larger than the server accepts',
     images: 'Images',
     imagesHint: 'JPEG, PNG or WebP photos. You can choose several at once.',
     uploadImages: 'Upload images',
@@ -633,6 +636,7 @@ const en = {
     },
     service: {
       unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+      schemaMismatch: 'The server is being upgraded or its database needs attention. Please try again shortly.',
     },
     internal: 'Something went wrong on the server. Please try again.',
     network: 'The server cannot be reached. Check your connection and try again.',

@@ -1,5 +1,6 @@
 import { ERROR_CODES } from '@domain/errorCodes';
 import { bodyOf, codeOf, statusOf } from './http';
+import { aboutNow } from './about';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -34,5 +35,10 @@ export function requestErrorText(error: unknown, translate: Translate, fallbackK
   const status = statusOf(error);
   const message = bodyOf(error)?.message;
   if (message && status !== undefined && [400, 413, 415, 502, 503, 504].includes(status)) return message;
+  // A 413 without our JSON: a proxy in front (nginx's client_max_body_size) refused the body.
+  if (status === 413) {
+    const limit = aboutNow()?.uploadMaxMb;
+    return limit ? translate('files.tooLargeForServer', { limit }) : translate('files.tooLargeForServerNoLimit');
+  }
   return errorMessage(error, translate, fallbackKey);
 }

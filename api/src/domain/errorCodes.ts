@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'users.companyRequired', // 400 COMPANY_ADMIN, SHIPPER and BUYER need a company
   'demo.installNotEmpty', // 409 the demo data goes only into an install without companies
   'service.unavailable', // 503 database (or another dependency) down
+  'service.schemaMismatch', // 503 (health) the database's schema is not the one this version needs
   'internal', // 500
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

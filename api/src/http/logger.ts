@@ -41,7 +41,7 @@ const SANE_REQUEST_ID = /^[\w.-]{1,64}$/;
  * One log line per request, written by pino-http when the response has finished: request id,
  * method, path, status, time in ms, the signed-in user's id and the client's address (behind a
  * trusted proxy, the forwarded one). Headers and bodies are never logged: they carry cookies and
- * passwords.
+ * passwords. Health checks (GET /api/health) are not logged.
  */
 export function requestLog(logger: Logger) {
   const contexts = new WeakMap<IncomingMessage, Context>();
@@ -55,6 +55,8 @@ export function requestLog(logger: Logger) {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
+    // A load balancer's health checks, every few seconds, would bury the requests people make.
+    autoLogging: { ignore: (req) => req.url?.split('?')[0] === '/api/health' },
     customAttributeKeys: { req: 'request', res: 'response', responseTime: 'ms' },
     wrapSerializers: false,
     serializers: {

@@ -1,5 +1,4 @@
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
@@ -17,12 +16,18 @@ declare module 'koa' {
 }
 
 /**
- * Every upload is written into its own folder here, named after the process that reads it, so the
- * folders a killed process left behind can be told from the ones a running process is writing.
+ * Every upload is written into its own folder under DATA_DIR/tmp (the service user's, as all it
+ * writes; never a folder of the machine shared with other users), named after the process that
+ * reads it, so the folders a killed process left behind can be told from the ones a running
+ * process is writing. The app sets it (app.context.uploadsRoot, app.ts).
  */
-export const UPLOADS_ROOT = path.join(tmpdir(), 'vehicle-export-uploads');
-/** The same folder, read when an upload starts (TMPDIR may name another disk than at start). */
-const uploadsRoot = () => path.join(tmpdir(), 'vehicle-export-uploads');
+export const uploadsFolder = (dataDir: string) => path.join(dataDir, 'tmp');
+
+declare module 'koa' {
+  interface BaseContext {
+    uploadsRoot: string;
+  }
+}
 
 const isRunning = (pid: number) => {
   try {
@@ -39,7 +44,7 @@ const isRunning = (pid: number) => {
  * reaches the removal in uploads()). Called at start; folders of running processes, this one's
  * and other API processes' on the same machine, are left alone. Answers how many it removed.
  */
-export async function sweepStaleUploads(root = UPLOADS_ROOT): Promise<number> {
+export async function sweepStaleUploads(root: string): Promise<number> {
   let entries: string[];
   try {
     entries = await readdir(root);
@@ -84,11 +89,10 @@ export function uploads(maxBytes: number) {
     if (!ctx.is('multipart/form-data')) {
       throw new HttpError(415, 'request.unsupportedMediaType', 'Send the files as multipart/form-data in the field "file"');
     }
-    const root = uploadsRoot();
     let dir: string;
     try {
-      await mkdir(root, { recursive: true });
-      dir = await mkdtemp(path.join(root, `${process.pid}-`));
+      await mkdir(ctx.uploadsRoot, { recursive: true, mode: 0o700 });
+      dir = await mkdtemp(path.join(ctx.uploadsRoot, `${process.pid}-`));
     } catch (err) {
       if (isStorageFull(err)) throw storageFull();
       throw err;

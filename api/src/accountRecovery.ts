@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { replacePassword } from './resources/users/password';
+import { hashPassword } from './services/passwords';
+
+/** A password shown once on the server's console: it must be changed at the first sign-in. */
+export const oneTimePassword = () => randomBytes(12).toString('base64url');
+
+export class RecoveryRefused extends Error {}
+
+/**
+ * `npm run admin -- reset-password <username>`: a new one-time password for an existing account
+ * (a super admin's too: whoever runs this on the server holds the database already). The
+ * account's sessions end; a deactivated account stays deactivated, and says so.
+ */
+export async function resetPassword(db: Knex, username: string): Promise<{ password: string; active: boolean; role: string | null }> {
+  const user = await db('users').where({ username: username.trim().toLowerCase() }).first('id', 'active', 'role');
+  if (!user) throw new RecoveryRefused(`No account ${username}: npm run admin -- create ${username} makes a super admin of that name`);
+  const password = oneTimePassword();
+  await replacePassword(db, user.id, password, { mustChangePassword: true });
+  return { password, active: Boolean(user.active), role: user.role };
+}
+
+/** `npm run admin -- create <username>`: a new super admin with a one-time password. */
+export async function createSuperAdmin(db: Knex, username: string): Promise<{ password: string }> {
+  const name = username.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+$/.test(name)) throw new RecoveryRefused(`${username} is not an e-mail address: usernames are e-mail addresses`);
+  if (await db('users').where({ username: name }).first('id')) throw new RecoveryRefused(`${name} exists already: npm run admin -- reset-password ${name} gives it a new password`);
+  const password = oneTimePassword();
+  await db('users').insert({
+    username: name,
+    passwordHash: await hashPassword(password),
+    role: 'SUPER_ADMIN',
+    companyId: null,
+    active: true,
+    pendingApproval: false,
+    mustChangePassword: true,
+    createdAt: new Date().toISOString(),
+  });
+  return { password };
+}
