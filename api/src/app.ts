@@ -5,7 +5,7 @@ import { findUser, userFromRow } from './accounts';
 import type { Config } from './config';
 import { isDatabaseUp } from './db';
 import { VERSION } from './install';
-import { schemaProblem, schemaState } from './schema';
+import { schemaProblem, schemaState } from './db';
 import { loadCurrentUser } from './http/auth';
 import { compression } from './http/compression';
 import { consoleStatic } from './http/console';

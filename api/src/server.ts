@@ -8,8 +8,7 @@ import { sweepStaleUploads, uploadsFolder } from './http/uploads';
 import { createInvoiceRenderer } from './services/invoices/renderer';
 import { loadDemoAtStart } from './demo/loadAtStart';
 import { trackConnections } from './gracefulStop';
-import { schemaState, unknownMigrationsProblem } from './schema';
-import { startHeartbeat } from './heartbeat';
+import { schemaState, startHeartbeat, unknownMigrationsProblem } from './db';
 import { VERSION } from './install';
 import { startupLog } from './startupLog';
 

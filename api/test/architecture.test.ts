@@ -21,13 +21,14 @@ const CONSOLE = join(ROOT, 'admin/src');
 const MAY_IMPORT: Record<string, readonly string[]> = {
   domain: [],
   db: [],
-  'config': ['db', 'domain'],
+  install: [],
+  'config': ['db', 'domain', 'install'],
   services: ['domain'],
-  http: ['config', 'db', 'domain', 'services'],
+  http: ['config', 'db', 'domain', 'install', 'services'],
   resources: ['db', 'domain', 'http', 'services'],
   'accounts': ['domain', 'resources'],
   demo: ['config', 'domain', 'http', 'resources', 'services'],
-  cli: ['config', 'db'],
+  cli: ['config', 'db', 'domain', 'install', 'resources', 'services'],
   types: [],
 };
 const COMPOSERS = ['app', 'server', 'startup'];

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closeDb, createDb } from '../src/db';
-import { SCHEMA_TABLES } from '../src/schema';
+import { SCHEMA_TABLES } from '../src/db';
 import { ENGINES, createTestDatabase, type EngineName } from './support/engines';
 import { ROOT } from './support/serverProcess';
 

@@ -1,7 +1,7 @@
 import { loadConfig } from '../config';
 import { closeDb, createDb } from '../db';
-import { createSuperAdmin, RecoveryRefused, resetPassword } from '../accountRecovery';
-import { schemaProblem, schemaState } from '../schema';
+import { createSuperAdmin, RecoveryRefused, resetPassword } from '../resources/users/recovery';
+import { schemaProblem, schemaState } from '../db';
 
 /**
  * npm run admin -- reset-password <username> | create [username]: run on the server, with its

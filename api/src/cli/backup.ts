@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { engineOf } from '../db';
-import { backupSqlite } from '../sqliteBackup';
+import { backupSqlite } from '../db';
 
 /**
  * npm run backup -- <file>: a consistent copy of the embedded database, made while the server runs

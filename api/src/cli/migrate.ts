@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { closeDb, createDb } from '../db';
-import { rollback, RollbackRefused } from '../rollback';
-import { schemaState, unknownMigrationsProblem } from '../schema';
+import { rollback, RollbackRefused, schemaState, unknownMigrationsProblem } from '../db';
 
 /**
  * npm run migrate -- [latest|status|rollback [--to NAME] [--force]]: the same migrations the

@@ -19,3 +19,7 @@ export {
   type DatabaseSettings,
 } from './connection';
 export { engineOf, isMysql, selectRows, type Engine } from './engine';
+export { SCHEMA_TABLES, schemaProblem, schemaState, unknownMigrationsProblem, type SchemaState } from './schema';
+export { liveServers, startHeartbeat } from './heartbeat';
+export { backupSqlite, rowCounts } from './sqliteBackup';
+export { rollback, RollbackRefused } from './rollback';

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { migrationNamed } from '../../migrations/index';
-import { engineOf } from './db';
+import { migrationNamed } from '../../../migrations/index';
+import { engineOf } from './engine';
 import { liveServers } from './heartbeat';
 import { schemaState, unknownMigrationsProblem } from './schema';
 import { backupSqlite, rowCounts } from './sqliteBackup';

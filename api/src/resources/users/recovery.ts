@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { replacePassword } from './resources/users/password';
-import { hashPassword } from './services/passwords';
+import { replacePassword } from './password';
+import { SUPER_ADMIN_ROLE } from '../../domain/roles';
+import { hashPassword } from '../../services/passwords';
+import { User } from './model';
 
 /** A password shown once on the server's console: it must be changed at the first sign-in. */
 export const oneTimePassword = () => randomBytes(12).toString('base64url');
@@ -14,7 +16,7 @@ export class RecoveryRefused extends Error {}
  * account's sessions end; a deactivated account stays deactivated, and says so.
  */
 export async function resetPassword(db: Knex, username: string): Promise<{ password: string; active: boolean; role: string | null }> {
-  const user = await db('users').where({ username: username.trim().toLowerCase() }).first('id', 'active', 'role');
+  const user = await User.query(db).findOne({ username: username.trim().toLowerCase() }).select('id', 'active', 'role');
   if (!user) throw new RecoveryRefused(`No account ${username}: npm run admin -- create ${username} makes a super admin of that name`);
   const password = oneTimePassword();
   await replacePassword(db, user.id, password, { mustChangePassword: true });
@@ -25,17 +27,17 @@ export async function resetPassword(db: Knex, username: string): Promise<{ passw
 export async function createSuperAdmin(db: Knex, username: string): Promise<{ password: string }> {
   const name = username.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+$/.test(name)) throw new RecoveryRefused(`${username} is not an e-mail address: usernames are e-mail addresses`);
-  if (await db('users').where({ username: name }).first('id')) throw new RecoveryRefused(`${name} exists already: npm run admin -- reset-password ${name} gives it a new password`);
+  if (await User.query(db).findOne({ username: name }).select('id')) throw new RecoveryRefused(`${name} exists already: npm run admin -- reset-password ${name} gives it a new password`);
   const password = oneTimePassword();
-  await db('users').insert({
+  // Through the model, as the first super admin (seeds/firstSuperAdmin.ts): its hooks set createdAt.
+  await User.query(db).insert({
     username: name,
     passwordHash: await hashPassword(password),
-    role: 'SUPER_ADMIN',
+    role: SUPER_ADMIN_ROLE,
     companyId: null,
     active: true,
     pendingApproval: false,
     mustChangePassword: true,
-    createdAt: new Date().toISOString(),
   });
   return { password };
 }

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import { MIGRATION_NAMES } from '../../migrations/index';
-import { selectRows } from './db';
-import { isMysql } from '../../migrations/helpers';
+import { MIGRATION_NAMES } from '../../../migrations/index';
+import { isMysql, selectRows } from './engine';
 
 /**
  * The tables this version reads and writes (besides knex's own): a database without one of them
