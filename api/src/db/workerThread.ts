@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
@@ -18,5 +19,8 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 export function startWorkerThread(callerUrl: string, name: string, options: Omit<WorkerOptions, 'eval' | 'execArgv'> = {}): Worker {
   if (callerUrl.endsWith('.js')) return new Worker(new URL(`./${name}.js`, callerUrl), options);
   const source = fileURLToPath(new URL(`./${name}.ts`, callerUrl));
-  return new Worker(`require(${JSON.stringify(source)});`, { ...options, eval: true, execArgv: ['--require', 'tsx/cjs'] });
+  // tsx's hook by its path: a bare `tsx/cjs` would be looked up from the working directory, which
+  // is not the install folder for a tool started from elsewhere (npm run migrate in a service's folder).
+  const tsxHook = createRequire(import.meta.url).resolve('tsx/cjs');
+  return new Worker(`require(${JSON.stringify(source)});`, { ...options, eval: true, execArgv: ['--require', tsxHook] });
 }
