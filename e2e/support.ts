@@ -5,10 +5,14 @@ import { inject } from 'vitest';
 import { vinCheckDigit } from '../api/src/domain/vin';
 import { containerCheckDigit } from '../api/src/domain/containerNumber';
 
-/** Debian's Chromium, headless, with no network chatter of its own. */
+/**
+ * The run's Chromium (e2e/browser.ts: the machine's or the one npm installed), headless, with no
+ * network chatter of its own, seeing only the project's fonts.
+ */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: inject('chromiumPath'),
+    env: { ...process.env, FONTCONFIG_FILE: inject('fontConfigFile') },
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
