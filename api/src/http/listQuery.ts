@@ -4,7 +4,6 @@ import type { QueryBuilder } from 'objection';
 import { badRequest } from './errors';
 
 /** A model's query (objection), whatever its model. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type ModelQuery = QueryBuilder<any, any>;
 
 /**
@@ -206,7 +205,6 @@ async function planSearch(spec: ListSpec, filter: unknown, page: { offset: numbe
 
 export type ListOptions = {
   /** Adds to the page's rows what one more query reads for all of them at once (a container's invoice numbers). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   completePage?: (rows: any[]) => Promise<unknown>;
   /**
    * The number of rows the filter leaves in `base` without counting them (the kept counts), where

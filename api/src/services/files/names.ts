@@ -7,7 +7,7 @@ import path from 'node:path';
 export function safeFileName(name: string, fallbackExtension = ''): string {
   const base = path.posix.basename(name.replace(/\\/g, '/'));
   const cleaned = base
-    // eslint-disable-next-line no-control-regex
+    // eslint-disable-next-line no-control-regex -- control characters are what a safe name replaces
     .replace(/[\u0000-\u001f\u007f"'<>:|?*\\/]/g, '_')
     .replace(/^\.+/, '')
     .trim()
