@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseProxy } from './support/databaseProxy';
 import { createTestDatabase, type TestDatabase } from './support/engines';
-import { startServer, type RunningServer } from './support/serverProcess';
+import { PROCESS_TEST_TIMEOUT_MS, startServer, type RunningServer } from './support/serverProcess';
 
 const timed = async <T>(work: () => Promise<T>) => {
   const started = Date.now();
@@ -12,7 +12,7 @@ const timed = async <T>(work: () => Promise<T>) => {
   return { value, ms: Date.now() - started };
 };
 
-describe.runIf(process.env.MYSQL_URL)('a frozen MySQL/MariaDB database', () => {
+describe.runIf(process.env.MYSQL_URL)('a frozen MySQL/MariaDB database', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   let dir: string;
   let database: TestDatabase;
   let proxy: Awaited<ReturnType<typeof databaseProxy>>;
