@@ -22,7 +22,11 @@ export default defineConfig({
       {
         extends: true,
         // Outer limits that only a hang reaches: the suite shares small machines with other work.
-        test: { name: 'api', root: '.', include: ['api/test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 240_000 },
+        test: {
+          name: 'api', root: '.', include: ['api/test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 240_000,
+          // Migrates once per run; every test database is a copy (api/test/support/templateDatabases.ts).
+          globalSetup: ['api/test/support/templateDatabases.ts'],
+        },
       },
       {
         extends: true,
