@@ -21,11 +21,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'api', root: '.', include: ['api/test/**/*.test.ts'], environment: 'node', testTimeout: 20000, hookTimeout: 60000 },
+        // Outer limits that only a hang reaches: the suite shares small machines with other work.
+        test: {
+          name: 'api', root: '.', include: ['api/test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 240_000,
+          // Migrates once per run; every test database is a copy (api/test/support/templateDatabases.ts).
+          globalSetup: ['api/test/support/templateDatabases.ts'],
+        },
       },
       {
         extends: true,
-        test: { name: 'admin', root: '.', include: ['admin/src/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: { name: 'admin', root: '.', include: ['admin/src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 },
       },
       {
         extends: true,

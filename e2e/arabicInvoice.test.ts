@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ApiClient, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn, takeToast } from './support';
 import { findParagraph, pdfSegments } from '../api/test/support/pdfText';
+import { pdfPagePng } from '../test/support/pdf';
 
 /**
  * An Arabic invoice made the way a user makes it: the console in Arabic, the seller prefilled
@@ -63,9 +63,9 @@ describe('an Arabic invoice generated from the console', () => {
       const dir = path.resolve('test-results/invoices');
       mkdirSync(dir, { recursive: true });
       writeFileSync(path.join(dir, 'arabic-from-console.pdf'), pdf);
-      execFileSync('pdftoppm', ['-png', '-r', '110', '-f', '1', '-l', '1', path.join(dir, 'arabic-from-console.pdf'), path.join(dir, 'arabic-from-console')]);
+      writeFileSync(path.join(dir, 'arabic-from-console.png'), await pdfPagePng(pdf, { dpi: 110 }));
 
-      const segments = pdfSegments(pdf);
+      const segments = await pdfSegments(pdf);
       for (const text of [
         'معرض 77 للسيارات',
         'حي الروضة، جدة 23435، المملكة العربية السعودية',

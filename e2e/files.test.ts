@@ -219,7 +219,7 @@ describe('the files of a container', () => {
     // Chromium closes the new tab once its answer is a download, and reports the download on the
     // page that opened it: listen to both from the start.
     // The download may be reported before the new tab's own event: wait for each, in any order.
-    const newTab = p.context().waitForEvent('page', { timeout: 10_000 });
+    const newTab = p.context().waitForEvent('page', { timeout: 60_000 });
     const opened = new Promise<Download>((resolve) => {
       p.once('download', resolve);
       void newTab.then((tab) => tab.once('download', resolve), () => undefined);

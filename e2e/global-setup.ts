@@ -3,12 +3,15 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFakeOllama } from '../test/support/fakeOllama';
 import { root, startApiServer } from './apiServer';
+import { findChromium, projectFontConfig } from './browser';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     adminUsername: string;
     adminPassword: string;
+    chromiumPath: string;
+    fontConfigFile: string;
   }
 }
 
@@ -16,11 +19,14 @@ const ADMIN_USERNAME = 'admin@e2e.test';
 const ADMIN_PASSWORD = 'e2e-admin-password-123';
 
 /**
- * Builds the console (production mode, as it ships), starts the API on a free port against a
+ * Finds the Chromium (unpacking the npm one if the machine has none), builds the console
+ * (production mode, as it ships), starts the API on a free port against a
  * fresh SQLite file, and hands the base URL and the first super admin to the tests.
  * E2E_SKIP_BUILD=1 reuses an existing admin/dist while iterating on tests.
  */
 export default async function setup(project: TestProject) {
+  project.provide('chromiumPath', await findChromium());
+  project.provide('fontConfigFile', projectFontConfig());
   if (process.env.E2E_SKIP_BUILD !== '1') {
     const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
       cwd: root,

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ApiClient, admin, baseUrl, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn } from './support';
 import { pngBytes, sessionCookie, uploadThroughApi } from './fileHelpers';
+import { pdfPageCount, pdfPagePng } from '../test/support/pdf';
 
 /**
  * The print layouts of the vehicle page and the container page: a Print button for every role
@@ -132,13 +132,11 @@ async function expectOnlyTheSheet(page: Page, sheetId: string) {
   return sheet;
 }
 
-/** The page as an A4 PDF: its page count (pdfinfo), and a PNG of it to look at. */
+/** The page as an A4 PDF: its page count, and a PNG of its first page to look at. */
 async function printToPdf(page: Page, name: string): Promise<number> {
-  const file = path.join(DIR, `${name}.pdf`);
-  await page.pdf({ path: file, format: 'A4' });
-  execFileSync('pdftoppm', ['-png', '-r', '60', file, path.join(DIR, name)]);
-  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-  return Number(/^Pages:\s+(\d+)/m.exec(info)![1]);
+  const pdf = await page.pdf({ path: path.join(DIR, `${name}.pdf`), format: 'A4' });
+  writeFileSync(path.join(DIR, `${name}.png`), await pdfPagePng(pdf, { dpi: 60 }));
+  return pdfPageCount(pdf);
 }
 
 describe('print layouts', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiClient, admin, launchBrowser, menuEntries, newPage, signIn, uniqueCode, uniqueEmail } from './support';
+import { ApiClient, admin, launchBrowser, menuEntries, newPage, settled, signIn, uniqueCode, uniqueEmail } from './support';
 
 let browser: Browser;
 let api: ApiClient;
@@ -23,14 +23,14 @@ const toastText = async () => {
   await toast.waitFor();
   return toast.innerText();
 };
-/** Closes the toast on screen and any queued behind it (one is shown at a time). */
+/** Closes the toast on screen and any that comes up in its place (one is shown at a time). */
 const closeToast = async () => {
   const toast = page.getByTestId('toast');
   for (let shown = 0; shown < 5 && (await toast.count()); shown++) {
     const current = await toast.elementHandle();
     await toast.locator('.MuiAlert-action button').click();
     await current?.waitForElementState('hidden');
-    await page.waitForTimeout(100); // the next one, if any, comes up
+    await settled(page); // the next one, if any, comes up
   }
 };
 
@@ -119,7 +119,7 @@ describe('companies', () => {
     await page.goto('/companies');
     await page.getByTestId('companies-table').waitFor();
     const company = await api.createCompany('Arrived Meanwhile');
-    await page.getByRole('row').filter({ hasText: company.code }).waitFor({ timeout: 9000 });
+    await page.getByRole('row').filter({ hasText: company.code }).waitFor();
   });
 });
 

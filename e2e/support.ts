@@ -5,10 +5,14 @@ import { inject } from 'vitest';
 import { vinCheckDigit } from '../api/src/domain/vin';
 import { containerCheckDigit } from '../api/src/domain/containerNumber';
 
-/** Debian's Chromium, headless, with no network chatter of its own. */
+/**
+ * The run's Chromium (e2e/browser.ts: the machine's or the one npm installed), headless, with no
+ * network chatter of its own, seeing only the project's fonts.
+ */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: inject('chromiumPath'),
+    env: { ...process.env, FONTCONFIG_FILE: inject('fontConfigFile') },
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
@@ -66,6 +70,20 @@ export async function menuEntries(page: Page): Promise<string[]> {
 const SCREENS_DIR = path.resolve('test-results/screens');
 
 /**
+ * Waits for the page to come to rest, however long that takes on a busy machine: its requests
+ * answered (network idle), two frames drawn (so a transition a render starts has begun), and then
+ * every finite animation and transition finished (a drawer, a dialog, a toast, a progress bar).
+ */
+export async function settled(page: Page) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/**
  * Saves a full-page screenshot under test-results/screens (git-ignored) after animations settle.
  * The window is made as tall as the page rather than using Playwright's fullPage capture: that
  * capture briefly reports a 1×1 viewport to the page, which closes the side navigation (a phone
@@ -73,13 +91,12 @@ const SCREENS_DIR = path.resolve('test-results/screens');
  */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENS_DIR, { recursive: true });
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(400); // transitions (drawer, dialog, toast) finish
+  await settled(page);
   const viewport = page.viewportSize()!;
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   if (height > viewport.height) {
     await page.setViewportSize({ width: viewport.width, height: Math.min(height, 6000) });
-    await page.waitForTimeout(300);
+    await settled(page);
   }
   try {
     await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`) });

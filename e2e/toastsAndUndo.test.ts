@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
-import { ApiClient, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn, uniqueCode } from './support';
+import { ApiClient, createContainer, createVehicle, launchBrowser, newPage, screenshot, settled, signIn, uniqueCode } from './support';
 
 /**
  * Toasts that never sit on the button the user presses next (the sticky Save bar, a dialog's
@@ -69,7 +69,7 @@ const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.widt
 /** The toast's box once its entrance and any lift above a bar have finished. */
 async function settledBox(toast: Locator): Promise<Box> {
   await toast.waitFor();
-  await toast.page().waitForTimeout(600);
+  await settled(toast.page());
   return (await toast.boundingBox())!;
 }
 
@@ -178,8 +178,10 @@ for (const language of LANGUAGES) {
         }
         expect(await toast.count()).toBe(1);
         expect(await toast.innerText()).toContain(text.statusUpdated);
-        // Every row shows its new status while the last toast offers Undo (none springs back meanwhile).
-        await page.waitForTimeout(1500);
+        // Every row shows its new status while the last toast offers Undo, none springing back once
+        // the page is at rest.
+        await settled(page);
+        expect(await toast.count()).toBe(1);
         for (const vehicle of vehicles) expect(await rowOf(page, vehicle.vin).getByTestId('status-chip').innerText()).toBe(text.atWarehouse);
         await shot(page, 'status-undo');
         // Undo on the toast on screen: the third change is dropped, the first two were sent when replaced.
@@ -191,8 +193,8 @@ for (const language of LANGUAGES) {
           'AT_WAREHOUSE',
           'NEW_PURCHASE',
         ]);
-        // Nothing queued behind it: no toast comes back, and there was never more than one.
-        await page.waitForTimeout(1500);
+        // Nothing queued behind it: no toast comes back once the page is at rest, and there was never more than one.
+        await settled(page);
         expect(await toast.count()).toBe(0);
         expect(await maxToasts()).toBe(1);
         expect((await vehicleOrNull(vehicles[2].id)).statusHistory.map((e: { toStatus: string }) => e.toStatus)).toEqual(['NEW_PURCHASE']);
@@ -204,6 +206,8 @@ for (const language of LANGUAGES) {
     it('undoes a delete: the row comes back and the vehicle is still there', async () => {
       const vehicle = await createVehicle(api, { companyId: company.id, model: `ToastsUndoDelete${language}` });
       const { context, page } = await newPage(browser, { language, width: 1440 });
+      // The page's clock is Playwright's, so the toast's 5 s can be passed at once, not waited out.
+      await page.clock.install();
       try {
         await signIn(page, shipper.username, shipper.password);
         const deletes: string[] = [];
@@ -220,7 +224,8 @@ for (const language of LANGUAGES) {
         await toast.getByTestId('toast-undo').click();
         await row.waitFor();
         // Past the toast's 5 s: the DELETE was never sent.
-        await page.waitForTimeout(5500);
+        await page.clock.fastForward(5500);
+        await settled(page);
         expect(deletes).toEqual([]);
         expect((await vehicleOrNull(vehicle.id))?.vin).toBe(vehicle.vin);
       } finally {
@@ -231,6 +236,8 @@ for (const language of LANGUAGES) {
     it('drops a late confirmation from a page the user has left, never a failed save, and keeps the toast that came with a save', async () => {
       const vehicle = await createVehicle(api, { companyId: company.id, model: `ToastsStale${language}` });
       const { context, page } = await newPage(browser, { language, width: 1440 });
+      // The page's clock is Playwright's, so a toast can be made 2 s old at once, not waited for.
+      await page.clock.install();
       try {
         await signIn(page, shipper.username, shipper.password);
         const toast = page.getByTestId('toast');
@@ -263,8 +270,10 @@ for (const language of LANGUAGES) {
         await containersLink(page).click();
         await page.waitForURL((url) => url.pathname === '/containers');
         await toast.waitFor({ state: 'detached' });
+        const saveAnswered = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes(`/api/vehicles/${vehicle.id}`));
         releaseSave();
-        await page.waitForTimeout(2000);
+        await saveAnswered;
+        await settled(page);
         expect(await toast.count()).toBe(0);
         await page.unroute(`**/api/vehicles/${vehicle.id}`);
 
@@ -277,9 +286,15 @@ for (const language of LANGUAGES) {
         await page.goto(`/vehicles/${vehicle.id}/edit`);
         await page.getByTestId('vehicle-save').click();
         await toast.waitFor();
-        await page.waitForTimeout(2500); // read, then moved on (a toast younger than 2 s came with the move)
+        // Read, then moved on 2.5 s later by the page's clock (a toast younger than 2 s came with the
+        // move); the clock is then held, so the toast's own 5 s cannot be what closes it.
+        const shownAt = await page.evaluate(() => Date.now());
+        await page.clock.pauseAt(shownAt + 2500);
         await containersLink(page).click();
-        await toast.waitFor({ state: 'detached', timeout: 2000 });
+        await page.waitForURL((url) => url.pathname === '/containers');
+        await page.clock.runFor(1000); // its closing transition, still 1.5 s short of the toast's 5 s
+        await toast.waitFor({ state: 'detached' });
+        await page.clock.resume();
         await page.unroute(`**/api/vehicles/${vehicle.id}`);
 
         // A save that goes back to the list brings its toast along.

@@ -56,7 +56,8 @@ async function partlySent(item: Locator) {
  */
 async function snapWhileUploading(page: Page, name: string) {
   mkdirSync(SCREENS_DIR, { recursive: true });
-  await page.waitForTimeout(300); // the bar's transition
+  // The bar's transition, without settled()'s wait for the network, which a running upload never lets rest.
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`) });
 }
 

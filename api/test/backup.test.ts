@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startServer } from './support/serverProcess';
+import { PROCESS_TEST_TIMEOUT_MS, ROOT, startServer } from './support/serverProcess';
 
 const ADMIN = { username: 'owner@backup.example', password: 'backup owner password' };
 
@@ -16,7 +16,7 @@ function backup(env: Record<string, string>, file?: string) {
 }
 
 /** npm run backup: a copy of the running embedded database that a new install starts from. */
-describe('backup of the embedded database', () => {
+describe('backup of the embedded database', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   let dir: string;
   let dist: string;
   beforeAll(() => {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import jsQR from 'jsqr';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeZatcaTlv } from '../src/services/invoices/zatca';
 import { ENGINES } from './support/engines';
 import { findParagraph, pdfSegments, type Segment } from './support/pdfText';
+import { pdfPagePng } from '../../test/support/pdf';
 import { startTestApp, type TestApp } from './support/testApp';
 import { seedWorld, type World } from './support/world';
 import { validVin } from './support/vins';
@@ -44,11 +44,11 @@ const binary = (res: { on: Function }, cb: (err: Error | null, body: Buffer) => 
 };
 
 /** Keeps the PDF and its first page as PNG under test-results/, to look at. */
-function keep(pdf: Buffer, name: string) {
+async function keep(pdf: Buffer, name: string) {
   const dir = path.resolve('test-results/invoices');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, `${name}.pdf`), pdf);
-  execFileSync('pdftoppm', ['-png', '-r', '110', '-f', '1', '-l', '1', path.join(dir, `${name}.pdf`), path.join(dir, name)]);
+  writeFileSync(path.join(dir, `${name}.png`), await pdfPagePng(pdf, { dpi: 110 }));
 }
 
 const lines = (segments: Segment[] | null) => segments?.length ?? 0;
@@ -80,8 +80,8 @@ describe.each(ENGINES)('invoice golden set on %s', (engine) => {
     [containerId] = (await t.db('containers').insert({ number: 'MSCU1234565', companyId: w.companyA.id, containerSize: '40HC', sealNumber: 'SL-2026-77', fromPortId: from, toPortId: to, createdAt: now })).map(Number);
     await t.db('vehicles').insert({ vin: validVin(), make: 'TOYOTA', model: 'Land Cruiser', year: 2024, containerId, companyId: w.companyA.id, status: 'LOADED', vehicleInfo: JSON.stringify({ color: 'أبيض لؤلؤي' }), createdAt: now });
     pdf = await invoice();
-    keep(pdf, `golden-${engine}`);
-    segments = pdfSegments(pdf);
+    await keep(pdf, `golden-${engine}`);
+    segments = await pdfSegments(pdf);
   });
   afterAll(() => t.close());
 
@@ -119,7 +119,7 @@ describe.each(ENGINES)('invoice golden set on %s', (engine) => {
   });
 
   it('wraps long Arabic addresses to two and three lines, the lines in reading order', async () => {
-    const wrapped = pdfSegments(await invoice({ companyAddress: TWO_LINES, buyerAddress: THREE_LINES }));
+    const wrapped = await pdfSegments(await invoice({ companyAddress: TWO_LINES, buyerAddress: THREE_LINES }));
     expect(lines(findParagraph(wrapped, TWO_LINES))).toBe(2);
     expect(lines(findParagraph(wrapped, THREE_LINES))).toBe(3);
   });
@@ -132,11 +132,7 @@ describe.each(ENGINES)('invoice golden set on %s', (engine) => {
 
   it('is a tax invoice with a ZATCA QR code carrying the legal name and VAT number', async () => {
     expect(findParagraph(segments, 'TAX INVOICE')).not.toBeNull();
-    const dir = path.resolve('test-results/invoices');
-    const png = path.join(dir, `qr-${engine}`);
-    writeFileSync(`${png}.pdf`, pdf);
-    execFileSync('pdftoppm', ['-png', '-r', '200', '-f', '1', '-l', '1', '-singlefile', `${png}.pdf`, png]);
-    const { data, info } = await sharp(`${png}.png`).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(await pdfPagePng(pdf, { dpi: 200 })).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const qr = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
     expect(qr).not.toBeNull();
     const [sellerName, vatNumber, , total, vat] = decodeZatcaTlv(qr!.data);
@@ -147,15 +143,13 @@ describe.each(ENGINES)('invoice golden set on %s', (engine) => {
     await w.clients.COMPANY_ADMIN.patch(`/api/companies/${w.companyA.id}`).send({ vatNumber: null });
     try {
       const plain = await invoice();
-      keep(plain, `not-tax-${engine}`);
-      const page = pdfSegments(plain);
+      await keep(plain, `not-tax-${engine}`);
+      const page = await pdfSegments(plain);
       expect(findParagraph(page, 'Not a tax invoice: the seller has no VAT number.')).not.toBeNull();
       expect(findParagraph(page, 'ليست فاتورة ضريبية: لا يوجد رقم ضريبي للبائع.')).not.toBeNull();
       expect(findParagraph(page, 'TAX INVOICE')).toBeNull();
       expect(findParagraph(page, 'INVOICE')).not.toBeNull();
-      const dir = path.resolve('test-results/invoices');
-      execFileSync('pdftoppm', ['-png', '-r', '200', '-f', '1', '-l', '1', '-singlefile', path.join(dir, `not-tax-${engine}.pdf`), path.join(dir, `not-tax-qr-${engine}`)]);
-      const { data, info } = await sharp(path.join(dir, `not-tax-qr-${engine}.png`)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp(await pdfPagePng(plain, { dpi: 200 })).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
       expect(jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)).toBeNull();
     } finally {
       await w.clients.COMPANY_ADMIN.patch(`/api/companies/${w.companyA.id}`).send({ vatNumber: SELLER.vatNumber });

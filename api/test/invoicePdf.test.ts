@@ -1,9 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { InvoiceData } from '../src/services/invoices/invoiceData';
 import { renderInvoicePdf } from '../src/services/invoices/pdf';
 import { sampleInvoice } from '../src/services/invoices/sampleInvoice';
 import { png } from './support/fixtures';
+import { pdfImageCount, pdfPagePng } from '../../test/support/pdf';
+import { pdfPageTexts, pdfText } from './support/pdfText';
 
 const invoice = (buyer: string, vins: string[], color: string): InvoiceData => {
   const sample = sampleInvoice(7);
@@ -14,13 +15,9 @@ const invoice = (buyer: string, vins: string[], color: string): InvoiceData => {
   };
 };
 
-/** The text poppler reads, and page 1 drawn by it (so only glyphs embedded in the PDF show). */
-function read(pdf: Buffer) {
-  return {
-    // Without an output root pdftoppm writes the PNG to standard output.
-    image: execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', '-singlefile', '-'], { input: pdf }),
-    text: execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8').normalize('NFKC'),
-  };
+/** The text a reader copies out, and page 1 drawn by pdfjs (so only glyphs embedded in the PDF show). */
+async function read(pdf: Buffer) {
+  return { image: await pdfPagePng(pdf, { dpi: 50 }), text: await pdfText(pdf) };
 }
 
 describe('invoice PDF (Typst)', () => {
@@ -29,9 +26,9 @@ describe('invoice PDF (Typst)', () => {
   it('draws the same invoice identically before and after another one', async () => {
     const a = invoice('Quentin Zygmunt', ['WVWZZZ1JZXW000001'], 'White');
     const b = invoice('فاطمة الزهراء', ['JTMHV05J604012345', 'KMHCT41BAEU123456'], 'أبيض');
-    const first = read(await renderInvoicePdf(a));
-    const other = read(await renderInvoicePdf(b));
-    const again = read(await renderInvoicePdf(a));
+    const first = await read(await renderInvoicePdf(a));
+    const other = await read(await renderInvoicePdf(b));
+    const again = await read(await renderInvoicePdf(a));
     expect(again.text).toBe(first.text);
     expect(first.image.subarray(1, 4).toString()).toBe('PNG');
     expect(again.image.equals(first.image)).toBe(true);
@@ -44,7 +41,7 @@ describe('invoice PDF (Typst)', () => {
   it('lists one row per vehicle with its container, and heads the table again on every page', async () => {
     const data = sampleInvoice(3); // 10 containers × 4 vehicles: two pages
     const pdf = await renderInvoicePdf(data);
-    const pages = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8').split('\f').filter((p) => p.trim());
+    const pages = (await pdfPageTexts(pdf)).filter((p) => p.trim());
     expect(pages.length).toBeGreaterThanOrEqual(2);
     for (const page of pages.slice(0, 2)) expect(page).toMatch(/VIN/);
     const all = pages.join('\n');
@@ -53,18 +50,14 @@ describe('invoice PDF (Typst)', () => {
   });
 
   it('shows the seller’s logo when the company has one', async () => {
-    const images = async (logo: Buffer | null) =>
-      execFileSync('pdfimages', ['-list', '-'], { input: await renderInvoicePdf({ ...invoice('Buyer', [], 'White'), logo }) })
-        .toString('utf8')
-        .split('\n')
-        .filter((line) => /^\s*1\s+\d+\s+image/.test(line)).length;
+    const images = async (logo: Buffer | null) => pdfImageCount(await renderInvoicePdf({ ...invoice('Buyer', [], 'White'), logo }), 1);
     expect(await images(null)).toBe(0);
     expect(await images(await png(400, 150))).toBe(1);
   });
 
   it('never reads user text as Typst markup', async () => {
     const markup = '#panic("x") *b* $x$ <l> @r // c';
-    const { text } = read(await renderInvoicePdf(invoice(markup, [], '#read("/etc/passwd")')));
+    const { text } = await read(await renderInvoicePdf(invoice(markup, [], '#read("/etc/passwd")')));
     expect(text).toContain('#panic("x") *b* $x$ <l> @r // c');
   });
 });

@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createInvoiceRenderer } from '../src/services/invoices/renderer';
 import { sampleInvoice } from '../src/services/invoices/sampleInvoice';
-
-const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
+import { pdfText } from './support/pdfText';
 
 describe('invoice renderer kept warm (as the server makes it)', () => {
   it('lays out its sample invoices at start, then real ones', async () => {
@@ -11,7 +9,7 @@ describe('invoice renderer kept warm (as the server makes it)', () => {
     try {
       await renderer.warmedUp;
       const data = sampleInvoice(99);
-      const text = pdfText(await renderer.render(data));
+      const text = await pdfText(await renderer.render(data));
       for (const expected of [data.invoiceNumber, data.containers[9].number, data.containers[9].vehicles[3].vin, '229,999.99 SAR']) expect(text).toContain(expected);
     } finally {
       await renderer.close();
@@ -33,11 +31,11 @@ describe('invoice renderer replacing its worn workers', () => {
       const pdfs: Buffer[] = [];
       // One at a time, as the numbering does per company: each pool takes 3, then the next one.
       for (const data of invoices) pdfs.push(await renderer.render(data));
-      pdfs.forEach((pdf, n) => expect(pdfText(pdf)).toContain(invoices[n].invoiceNumber));
+      for (const [n, pdf] of pdfs.entries()) expect(await pdfText(pdf)).toContain(invoices[n].invoiceNumber);
       expect(renderer.poolsStarted).toBe(3);
       // And when several are asked for at once across a hand-over.
       const together = await Promise.all(invoices.slice(0, 5).map((data) => renderer.render(data)));
-      together.forEach((pdf, n) => expect(pdfText(pdf)).toContain(invoices[n].invoiceNumber));
+      for (const [n, pdf] of together.entries()) expect(await pdfText(pdf)).toContain(invoices[n].invoiceNumber);
     } finally {
       await renderer.close();
     }

@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from './support/engines';
-import { findParagraph, pdfSegments } from './support/pdfText';
+import { findParagraph, pdfSegments, pdfText } from './support/pdfText';
+import { pdfPagePng } from '../../test/support/pdf';
 import { startTestApp, type TestApp } from './support/testApp';
 import { seedWorld, type World } from './support/world';
 import { validVin } from './support/vins';
@@ -15,12 +14,6 @@ const binary = (res: { on: Function }, cb: (err: Error | null, body: Buffer) => 
   res.on('end', () => cb(null, Buffer.concat(parts)));
 };
 
-/** The PDF's text as poppler's pdftotext reads it, Arabic presentation forms folded (NFKC). */
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'vx-pdf-'));
-  writeFileSync(path.join(dir, 'a.pdf'), pdf);
-  return execFileSync('pdftotext', ['-layout', path.join(dir, 'a.pdf'), '-']).toString('utf8').normalize('NFKC');
-}
 
 describe.each(ENGINES)('invoices on %s', (engine) => {
   let t: TestApp;
@@ -67,7 +60,7 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="invoice-2026-11-21.pdf"');
     expect(res.body.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(res.body);
+    const text = await pdfText(res.body);
     for (const expected of ['Mohammed Al Otaibi', 'MSCU1234565', vin, '22,999.99 USD', '3,000.00 USD', '19,999.99 USD', 'INV-2026-', 'Cash', 'TAX INVOICE']) expect(text).toContain(expected);
     // Arabic labels come out in reading order.
     for (const arabic of ['فاتورة ضريبية', 'المشتري', 'البائع', 'الإجمالي', 'شركة الخليج للسيارات']) expect(text).toContain(arabic);
@@ -75,7 +68,7 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
     const resultsDir = path.resolve('test-results/invoices');
     mkdirSync(resultsDir, { recursive: true });
     writeFileSync(path.join(resultsDir, `invoice-${engine}.pdf`), res.body);
-    execFileSync('pdftoppm', ['-png', '-r', '90', '-f', '1', '-l', '1', path.join(resultsDir, `invoice-${engine}.pdf`), path.join(resultsDir, `invoice-${engine}`)]);
+    writeFileSync(path.join(resultsDir, `invoice-${engine}.png`), await pdfPagePng(res.body, { dpi: 90 }));
 
     const id = Number(res.headers['x-invoice-id']);
     const row = await w.clients.SHIPPER.get(`/api/invoices/${id}`);
@@ -130,7 +123,7 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
       const { companyName: _n, companyAddress: _a, companyCity: _c, companyCountry: _k, ...withoutSeller } = request();
       const res = await w.clients.SHIPPER.post('/api/invoice').send(withoutSeller).buffer(true).parse(binary);
       expect(res.status).toBe(201);
-      const page = pdfSegments(res.body);
+      const page = await pdfSegments(res.body);
       for (const expected of ['Gulf Motors Trading LLC', 'شركة الخليج للسيارات المحدودة', 'مبنى 12، شارع 45', '311111111111113', '4030123456', '22,999.99 SAR']) {
         expect(findParagraph(page, expected), expected).not.toBeNull();
       }
@@ -147,7 +140,7 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
       expect(blank.status).toBe(201);
       const blankRow = await w.clients.SHIPPER.get(`/api/invoices/${blank.headers['x-invoice-id']}`);
       expect(blankRow.body).toMatchObject({ sellerVatNumber: null, sellerNameAr: null, sellerCity: 'Riyadh' });
-      expect(findParagraph(pdfSegments(blank.body), 'Not a tax invoice: the seller has no VAT number.')).not.toBeNull();
+      expect(findParagraph(await pdfSegments(blank.body), 'Not a tax invoice: the seller has no VAT number.')).not.toBeNull();
 
       // A Saudi seller's VAT number typed on the form is checked like the profile's.
       const wrongVat = await w.clients.SHIPPER.post('/api/invoice').send(request({ sellerVatNumber: '123456789012345' }));

@@ -61,7 +61,7 @@ describe.runIf(process.env.MYSQL_URL)('DATABASE_URL with ?socket= (MySQL/MariaDB
       const health = await app.request.get('/api/health');
       expect(health.status).toBe(503);
       expect(health.body.code).toBe('service.unavailable');
-      expect(Date.now() - started).toBeLessThan(5000);
+      expect(Date.now() - started).toBeLessThan(30_000); // a hang, not a slow machine, fails this
     } finally {
       await app.close();
     }

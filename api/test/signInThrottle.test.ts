@@ -11,7 +11,8 @@ import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
  * processes (two apps with their own connection pools on one database), addresses told apart by
  * X-Forwarded-For behind a trusted proxy.
  */
-describe.each(ENGINES)('sign-in throttling on %s', (engine) => {
+// Hundreds of scrypt hashes: CPU-bound, slow on a busy machine, so an outer limit for hangs only.
+describe.each(ENGINES)('sign-in throttling on %s', { timeout: 240_000 }, (engine) => {
   let t: TestApp;
   let twinDb: ReturnType<typeof createDb>;
   let twin: App;

@@ -4,12 +4,12 @@ import { createServer, type Server } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, ROOT, startServer } from './support/serverProcess';
+import { freePort, PROCESS_TEST_TIMEOUT_MS, ROOT, startServer } from './support/serverProcess';
 
 type Ended = { code: number | null; stdout: string; stderr: string; ms: number };
 
 /** Runs the server as npm start does and waits for it to give up. */
-function startExpectingFailure(env: Record<string, string>, timeoutMs = 20_000): Promise<Ended> {
+function startExpectingFailure(env: Record<string, string>, timeoutMs = 120_000): Promise<Ended> {
   const started = Date.now();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/server.ts')], {
     cwd: ROOT,
@@ -40,7 +40,7 @@ function expectOneLine(ended: Ended, setting: RegExp) {
 }
 
 /** Start-up that explains itself: each way it cannot start says what to change. */
-describe('server start-up', () => {
+describe('server start-up', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'vx-startup-'));

@@ -10,7 +10,7 @@ import { sweepStaleUploads, uploadsFolder } from '../src/http/uploads';
 import { ENGINES } from './support/engines';
 import { expectError } from './support/lists';
 import { pdf } from './support/fixtures';
-import { startServer } from './support/serverProcess';
+import { PROCESS_TEST_TIMEOUT_MS, startServer } from './support/serverProcess';
 import { startTestApp, type TestApp } from './support/testApp';
 import { validVin } from './support/vins';
 
@@ -108,7 +108,7 @@ describe.each(ENGINES)('upload limits on %s', (engine) => {
   });
 });
 
-describe('upload folders', () => {
+describe('upload folders', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('removes at start the folders of processes that no longer run, never those of running ones', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'vx-sweep-'));
     try {
@@ -143,7 +143,7 @@ describe('upload folders', () => {
       upload.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
       upload.write(pdf(2 * 1024 * 1024));
       const own = () => (existsSync(uploadsFolder(dir)) ? readdirSync(uploadsFolder(dir)).filter((n) => n.startsWith(`${server.child.pid}-`)) : []);
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + 120_000; // the folder is made as the upload starts; only a hang waits this long
       while (!own().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       const left = own();
       expect(left).toHaveLength(1);

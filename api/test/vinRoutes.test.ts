@@ -9,6 +9,11 @@ import { seedWorld, type World } from './support/world';
 import { validVin } from './support/vins';
 
 const TIMEOUT_MS = 500;
+/**
+ * A vPIC deadline far beyond any request's time on a busy machine: an answer well within it was
+ * not waiting for vPIC. "At once" is checked against it, never against a tight wall-clock margin.
+ */
+const LONG_TIMEOUT_MS = 30_000;
 const decodeCalls = (fake: FakeVpic, vin?: string) => fake.requests.filter((r) => r.includes(`/vehicles/DecodeVinValues/${vin ?? ''}`)).length;
 const makesCalls = (fake: FakeVpic) => fake.requests.filter((r) => r.includes('/vehicles/GetAllMakes')).length;
 const names = (res: { body: { name: string }[] }) => res.body.map((m) => m.name);
@@ -198,13 +203,13 @@ describe.each(ENGINES)('VIN decoding and makes on %s', (engine) => {
     it('answers from the VIN itself, at once, when vPIC fails', async () => {
       const down = await startFakeVpic();
       down.fail = true;
-      const { t: t2, client } = await appWith(engine, { VPIC_URL: down.url, VPIC_TIMEOUT_MS: String(TIMEOUT_MS) });
+      const { t: t2, client } = await appWith(engine, { VPIC_URL: down.url, VPIC_TIMEOUT_MS: String(LONG_TIMEOUT_MS) });
       try {
         const vin = fordVin();
         const { res, ms } = await timed(client.get(`/api/vin/${vin}`));
         expect(res.status).toBe(200);
         expect(res.body).toEqual({ vin, make: 'FORD', model: null, year: 2005, vehicleInfo: {}, source: 'offline', checkDigitValid: true });
-        expect(ms).toBeLessThan(TIMEOUT_MS);
+        expect(ms).toBeLessThan(LONG_TIMEOUT_MS / 2);
         expect(decodeCalls(down)).toBe(1);
 
         const makes = await client.get('/api/vehicle-makes').query({ q: 'toyota' });
@@ -219,7 +224,7 @@ describe.each(ENGINES)('VIN decoding and makes on %s', (engine) => {
 
     it('does not wait for a slow vPIC longer than VPIC_TIMEOUT_MS', async () => {
       const slow = await startFakeVpic();
-      slow.delayMs = TIMEOUT_MS * 10;
+      slow.delayMs = LONG_TIMEOUT_MS; // an answer before half of it did not wait for vPIC
       slow.makes = [{ Make_ID: 1, Make_Name: 'Too Late Motors' }];
       const { t: t2, client } = await appWith(engine, { VPIC_URL: slow.url, VPIC_TIMEOUT_MS: String(TIMEOUT_MS) });
       try {
@@ -229,13 +234,13 @@ describe.each(ENGINES)('VIN decoding and makes on %s', (engine) => {
         expect(decoded.res.status).toBe(200);
         expect(decoded.res.body).toMatchObject({ vin, make: 'FORD', year: 2005, source: 'offline' });
         expect(decoded.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
-        expect(decoded.ms).toBeLessThan(TIMEOUT_MS + 1500);
+        expect(decoded.ms).toBeLessThan(slow.delayMs / 2);
 
         const makes = await timed(client.get('/api/vehicle-makes').query({ q: 'too late' }));
         expect(makes.res.status).toBe(200);
         expect(makes.res.headers['x-data-source']).toBe('offline');
         expect(makes.res.body).toEqual([]);
-        expect(makes.ms).toBeLessThan(TIMEOUT_MS + 1500);
+        expect(makes.ms).toBeLessThan(slow.delayMs / 2);
       } finally {
         await t2.close();
         await slow.close();
@@ -244,7 +249,7 @@ describe.each(ENGINES)('VIN decoding and makes on %s', (engine) => {
 
     it('serves the bundled makes list when vPIC cannot be reached at all', async () => {
       const port = await closedPort();
-      const { t: t2, client } = await appWith(engine, { VPIC_URL: `http://127.0.0.1:${port}/api`, VPIC_TIMEOUT_MS: String(TIMEOUT_MS) });
+      const { t: t2, client } = await appWith(engine, { VPIC_URL: `http://127.0.0.1:${port}/api`, VPIC_TIMEOUT_MS: String(LONG_TIMEOUT_MS) });
       try {
         const { res, ms } = await timed(client.get('/api/vehicle-makes'));
         expect(res.status).toBe(200);
@@ -252,7 +257,7 @@ describe.each(ENGINES)('VIN decoding and makes on %s', (engine) => {
         expect(res.body.length).toBeGreaterThan(10);
         expect(res.body.length).toBeLessThanOrEqual(100);
         expect(res.body[0]).toEqual({ id: expect.anything(), name: expect.any(String) });
-        expect(ms).toBeLessThan(TIMEOUT_MS + 1500);
+        expect(ms).toBeLessThan(LONG_TIMEOUT_MS / 2);
 
         const toy = await client.get('/api/vehicle-makes').query({ q: 'ToY' });
         expect(toy.headers['x-data-source']).toBe('offline');

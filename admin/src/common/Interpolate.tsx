@@ -19,6 +19,7 @@ export function useTranslateWith() {
     (key: string, nodes: Record<string, ReactNode>): ReactNode => {
       const markers = Object.fromEntries(Object.keys(nodes).map((name) => [name, `\u0001${name}\u0001`]));
       return translate(key, markers)
+        // eslint-disable-next-line no-control-regex -- U+0001 marks the placeholders set just above
         .split(/\u0001(\w+)\u0001/)
         .map((part, index) => <Fragment key={index}>{index % 2 ? nodes[part] : part}</Fragment>);
     },

@@ -32,7 +32,7 @@ export function useRecordFiles(owner: FileOwner, ownerId: number | string, initi
       queryClient.setQueryData<StoredFile[]>(key, (old = []) => [...old, ...stored.filter((file) => !old.some((o) => o.id === file.id))]);
       refreshLists();
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key is a new array each render, made of owner and ownerId
     [queryClient, owner, ownerId, refreshLists],
   );
 
@@ -41,7 +41,7 @@ export function useRecordFiles(owner: FileOwner, ownerId: number | string, initi
       queryClient.setQueryData<StoredFile[]>(key, (old = []) => old.filter((file) => file.id !== fileId));
       refreshLists();
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key is a new array each render, made of owner and ownerId
     [queryClient, owner, ownerId, refreshLists],
   );
 

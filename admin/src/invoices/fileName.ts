@@ -1,5 +1,6 @@
 /** Characters no file system accepts in a name; control characters (a tab) count as spaces. */
 const UNSAFE = /[/\\:*?"<>|]/g;
+// eslint-disable-next-line no-control-regex -- control characters are what this matches
 const CONTROL = /[\u0000-\u001f\u007f]/g;
 
 /** The PDF of the container-list flow: invoice-{yyyy-MM-dd}.pdf (as the API names it too). */

@@ -10,7 +10,6 @@ import type { AppliedFilter, Condition, ListRequest, ListSpec, ModelQuery } from
 
 export type ListOptions = {
   /** Adds to the page's rows what one more query reads for all of them at once (a container's invoice numbers). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   completePage?: (rows: any[]) => Promise<unknown>;
   /**
    * The number of rows the filter leaves in `base` without counting them (the kept counts), where

@@ -5,7 +5,6 @@ import { badRequest } from './errors';
 import { readList, type ListOptions } from './listPlan';
 
 /** A model's query (objection), whatever its model. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ModelQuery = QueryBuilder<any, any>;
 
 /**

@@ -7,7 +7,6 @@ import type { Role } from '../domain/roles';
 export type Viewer = { id: number; role: Role | null; companyId: number | null };
 
 /** Any objection query, whatever its model and result. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyQuery = QueryBuilder<any, any>;
 
 /**

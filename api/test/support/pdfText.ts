@@ -1,23 +1,22 @@
-import { execFileSync } from 'node:child_process';
 import bidiFactory from 'bidi-js';
+import { pdfGlyphs, type Glyph } from '../../../test/support/pdf';
 
 /**
- * Reading an invoice PDF as a reader sees it: poppler's pdftotext gives every word with its box
- * (`-bbox`), in the order the glyphs stand on the page (visual order: an Arabic word's letters come
- * right to left). A line of a table cell is rebuilt from its words left to right, with a space where
- * the page shows a gap between them.
+ * Reading an invoice PDF as a reader sees it: every glyph with its box, as the PDF places it
+ * (test/support/pdf.ts, pdfjs). A line of a table cell is rebuilt from its glyphs left to right,
+ * in the order they stand on the page (visual order: an Arabic word's letters come right to left),
+ * with a space where the page shows a gap between them.
  *
  * The reference is the Unicode bidirectional algorithm (UAX #9, bidi-js): a string typed in reading
  * order, broken into lines, must stand on the page as the algorithm orders each line. Comparing
  * the two checks every number's digits in their order, every space between words, and the order
- * of wrapped lines, without trusting pdftotext's own guess at reading order.
+ * of wrapped lines, without trusting any reader's guess at reading order.
  */
 const bidi = bidiFactory();
 
-type Word = { page: number; x0: number; x1: number; y0: number; y1: number; text: string };
 export type Segment = { page: number; x0: number; x1: number; y: number; text: string };
 
-/** A gap wider than this (points) between two words is a space; Arabic letters that do not join leave less. */
+/** A gap wider than this (points) between two glyphs is a space; Arabic letters that do not join leave less. */
 const SPACE_GAP = 1.6;
 /** A gap wider than this is another table cell. */
 const CELL_GAP = 7;
@@ -26,24 +25,10 @@ const MARKS = /[\u064B-\u065F\u0670\u06D6-\u06ED]/g; // Arabic vowel marks: thei
 const CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 const normalise = (s: string) => s.normalize('NFC').replace(CONTROLS, '').replace(MARKS, '').replace(/\s+/g, ' ').trim();
 
-const decodeXml = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
-
-function words(pdf: Buffer): Word[] {
-  const xml = execFileSync('pdftotext', ['-bbox', '-', '-'], { input: pdf, maxBuffer: 64 * 1024 * 1024 }).toString('utf8');
-  const result: Word[] = [];
-  let page = 0;
-  for (const line of xml.split('\n')) {
-    if (line.includes('<page ')) page++;
-    const m = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*)<\/word>/.exec(line);
-    if (m) result.push({ page, x0: Number(m[1]), y0: Number(m[2]), x1: Number(m[3]), y1: Number(m[4]), text: decodeXml(m[5]) });
-  }
-  return result;
-}
-
-/** Every run of words that stands on one line within one table cell, left to right. */
-export function pdfSegments(pdf: Buffer): Segment[] {
-  const rows: Word[][] = [];
-  for (const word of words(pdf).sort((a, b) => a.page - b.page || (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2)) {
+/** Every run of glyphs that stands on one line within one table cell, left to right. */
+export async function pdfSegments(pdf: Buffer): Promise<Segment[]> {
+  const rows: Glyph[][] = [];
+  for (const word of (await pdfGlyphs(pdf)).sort((a, b) => a.page - b.page || (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2)) {
     const centre = (word.y0 + word.y1) / 2;
     const row = rows.find((r) => r[0].page === word.page && Math.abs((r[0].y0 + r[0].y1) / 2 - centre) < 3);
     if (row) row.push(word);
@@ -81,6 +66,37 @@ function visualLine(text: string, levels: ReturnType<typeof bidi.getEmbeddingLev
   }
   return normalise(chars.slice(start, end + 1).join(''));
 }
+
+/** A line as the page shows it (left to right) put back in reading order: UAX #9 undoes its own reordering. */
+function readingOrder(shown: string): string {
+  const levels = bidi.getEmbeddingLevels(shown, directionOf(shown));
+  return visualLine(shown, levels, 0, shown.length - 1);
+}
+
+/**
+ * Each page's text, as a reader copies it: its lines from the top, a line's cells left to right
+ * (two spaces apart), each cell in reading order.
+ */
+export async function pdfPageTexts(pdf: Buffer): Promise<string[]> {
+  const pages: string[] = [];
+  let line: Segment[] = [];
+  const flush = () => {
+    if (!line.length) return;
+    const page = line[0].page;
+    while (pages.length < page) pages.push('');
+    pages[page - 1] += `${line.map((s) => readingOrder(s.text)).join('  ')}\n`;
+    line = [];
+  };
+  for (const segment of await pdfSegments(pdf)) {
+    if (line.length && (segment.page !== line[0].page || Math.abs(segment.y - line[0].y) >= 3)) flush();
+    line.push(segment);
+  }
+  flush();
+  return pages;
+}
+
+/** The whole text, pages apart by a form feed. */
+export const pdfText = async (pdf: Buffer) => (await pdfPageTexts(pdf)).join('\f');
 
 /**
  * Where `text` (reading order) stands in the PDF: the lines (segments, top to bottom, in one

@@ -4,6 +4,12 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
+/**
+ * The time a test that starts server processes may take: their start-up (compiling TypeScript,
+ * migrating) waits for CPU on a busy machine. Only a hang should reach it.
+ */
+export const PROCESS_TEST_TIMEOUT_MS = 240_000;
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -17,8 +23,8 @@ export function freePort(): Promise<number> {
 
 export type RunningServer = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 
-/** Runs `npm start`'s script as a real process and waits until /api/health answers. */
-export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<RunningServer> {
+/** Runs `npm start`'s script as a real process and waits until /api/health answers (a hang only after `timeoutMs`). */
+export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
@@ -42,4 +48,29 @@ export async function startServer(env: Record<string, string>, timeoutMs = 30_00
   }
   child.kill('SIGKILL');
   throw new Error(`server did not answer within ${timeoutMs} ms:\n${out}`);
+}
+
+/** Resolves once the server has printed `text` (at once if it has); rejects if it exits first. */
+export function untilOutput(server: RunningServer, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const streams = [server.child.stdout, server.child.stderr];
+    const stopListening = () => {
+      for (const stream of streams) stream?.off('data', check);
+      server.child.off('exit', exited);
+    };
+    // Listeners run in the order added: startServer's own, which collects the output, comes first.
+    function check() {
+      if (!server.output().includes(text)) return;
+      stopListening();
+      resolve();
+    }
+    function exited() {
+      stopListening();
+      if (server.output().includes(text)) resolve();
+      else reject(new Error(`the server exited before printing "${text}":\n${server.output()}`));
+    }
+    for (const stream of streams) stream?.on('data', check);
+    server.child.on('exit', exited);
+    check();
+  });
 }

@@ -6,7 +6,8 @@ import type { Logger } from '../../src/http/logger';
 import { closeDb, createDb, migrateLatest } from '../../src/db';
 import { hashPassword } from '../../src/services/passwords';
 import type { Role } from '../../src/domain/roles';
-import { createTestDatabase, type EngineName, type TestDatabase } from './engines';
+import type { EngineName, TestDatabase } from './engines';
+import { createMigratedTestDatabase } from './migratedDatabase';
 
 export const PASSWORD = 'correct horse battery';
 let passwordHash: Promise<string> | undefined;
@@ -31,7 +32,7 @@ let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 export async function startTestApp(engine: EngineName, env: Record<string, string> = {}, { logger }: { logger?: Logger } = {}): Promise<TestApp> {
-  const database: TestDatabase = await createTestDatabase(engine);
+  const database: TestDatabase = await createMigratedTestDatabase(engine);
   const config = loadConfig({
     DATABASE_URL: database.url,
     SESSION_SECRET: 'test-secret-test-secret-test-secret',
@@ -40,7 +41,7 @@ export async function startTestApp(engine: EngineName, env: Record<string, strin
     ...env,
   });
   const db = createDb(config.databaseUrl);
-  await migrateLatest(db);
+  await migrateLatest(db); // nothing left to apply on a copy of the template: this only checks it is current
   const app = createApp({ db, config, logger });
 
   const anon = () => supertest.agent(app.callback());

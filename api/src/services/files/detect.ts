@@ -32,7 +32,7 @@ async function isPlainText(path: string): Promise<boolean> {
     await handle.read(buffer, 0, buffer.length, 0);
     if (buffer.length === 0) return false;
     const text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
-    // eslint-disable-next-line no-control-regex
+    // eslint-disable-next-line no-control-regex -- control characters mark a file as not text
     if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text)) return false;
     // Browsers sniff markup; a "text" file that starts as HTML or SVG is refused.
     return !/^\s*(<!doctype|<html|<svg|<\?xml|<script)/i.test(text);

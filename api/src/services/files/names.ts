@@ -11,7 +11,7 @@ const INVISIBLE_FORMATTING = /\p{Cf}/gu;
 export function safeFileName(name: string, fallbackExtension = ''): string {
   const base = path.posix.basename(name.replace(INVISIBLE_FORMATTING, '').replace(/\\/g, '/'));
   const cleaned = base
-    // eslint-disable-next-line no-control-regex
+    // eslint-disable-next-line no-control-regex -- control characters are what a safe name replaces
     .replace(/[\u0000-\u001f\u007f"'<>:|?*\\/]/g, '_')
     .replace(/^\.+/, '')
     .trim()
