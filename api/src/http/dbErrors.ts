@@ -37,6 +37,8 @@ const UNAVAILABLE = new Set([
   'ER_CONNECTION_KILLED',
   'ER_QUERY_INTERRUPTED',
   'ER_LOCK_WAIT_TIMEOUT',
+  // A deadlock victim outside writeTransaction's retries (resources/writeTransaction.ts).
+  'ER_LOCK_DEADLOCK',
 ]);
 /** SQLite's families of "cannot get at the file now": busy, locked, cannot open, disk I/O. */
 const UNAVAILABLE_SQLITE = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL|NOMEM|READONLY_DBMOVED)/;
