@@ -10,6 +10,7 @@ import { hashPassword } from '../services/passwords';
 import { Company } from '../resources/companies/model';
 import { CompanyCreateSchema } from '../resources/companies/schema';
 import { deleteCompanyWithData } from '../resources/companies/cascade';
+import { keepFiguresOfNewCompany } from '../resources/companies/bulkRows';
 import { Container } from '../resources/containers/model';
 import { ContainerCreateSchema } from '../resources/containers/schema';
 import { storeRecordFiles } from '../resources/files/store';
@@ -117,6 +118,7 @@ export async function loadDemoData(db: Knex, options: DemoOptions): Promise<Demo
       for (const event of history) await VehicleStatusEvent.query(trx).insert({ vehicleId: vehicle.id, userId: shipperId, ...event });
       vehicleIds.push(vehicle.id);
     }
+    await keepFiguresOfNewCompany(trx, company.id);
     return { company, portIds: [...portIds.values()], containerCount: containerIds.size, vehicleIds, shipperId };
   });
 
