@@ -11,8 +11,9 @@ import { createTable, isMysql } from './helpers';
  * Safe to run again after failing halfway on MySQL/MariaDB (DDL is not transactional there): a
  * table left by the failed run is kept, and the vehicles already there are taken in again.
  *
- * SQLite: an FTS5 table with the trigram tokenizer, holding no copy of the text
- * (content='vehicles').
+ * SQLite: an FTS5 table with the trigram tokenizer, holding no copy of the text (contentless,
+ * content=''), whose entries are deleted by rowid (contentless_delete=1, SQLite 3.43): a writer
+ * removes a vehicle's entry without having to give the text it indexed.
  *
  * MySQL/MariaDB: MariaDB has no n-gram full-text parser, and a word index cannot find the middle of
  * a VIN. So every suffix of three characters or more of the VIN, make and model is a row of
@@ -42,8 +43,8 @@ async function upMysql(knex: Knex) {
 }
 
 async function upSqlite(knex: Knex) {
-  await knex.raw(`create virtual table if not exists vehicles_search using fts5(vin, make, model, content='vehicles', content_rowid='id', tokenize='trigram')`);
-  await knex.raw(`insert into vehicles_search(vehicles_search) values ('rebuild')`);
+  await knex.raw(`create virtual table if not exists vehicles_search using fts5(vin, make, model, content='', contentless_delete=1, tokenize='trigram')`);
+  await knex.raw(`insert or replace into vehicles_search (rowid, vin, make, model) select id, vin, make, model from vehicles`);
 }
 
 export async function up(knex: Knex): Promise<void> {

@@ -10,6 +10,11 @@ import { isMysql } from './helpers';
  * earlier version of them made. Each step is a DROP ... IF EXISTS, so a run that failed halfway
  * (MySQL's DDL is not transactional) runs again to the end.
  *
+ * On SQLite the search index made by the earlier version read its text from `vehicles`
+ * (content='vehicles'), and an entry could only be deleted by giving the text it indexed: it is
+ * made again contentless with deletes by rowid, as 20261125000200 now makes it (SQLite's DDL is
+ * transactional, and the step is skipped once done).
+ *
  * The down puts them back as the earlier version had them, for that version's code: on a MariaDB
  * with binary logging it needs the grants this migration does away with.
  */
@@ -22,8 +27,25 @@ const countTriggers = (table: string) => [`${table}_count_insert`, `${table}_cou
 const SEARCH_TRIGGERS = ['vehicles_search_insert', 'vehicles_search_delete', 'vehicles_search_update'];
 const ALL_TRIGGERS = [...COUNTED.flatMap(({ table }) => countTriggers(table)), ...SEARCH_TRIGGERS];
 
+const indexDefinition = async (knex: Knex) => ((await knex('sqlite_master').where({ name: 'vehicles_search' }).first('sql')) as { sql: string } | undefined)?.sql;
+
+async function makeSqliteIndex(knex: Knex, definition: 'contentless' | 'external') {
+  await knex.raw('drop table if exists vehicles_search');
+  if (definition === 'contentless') {
+    await knex.raw(`create virtual table vehicles_search using fts5(vin, make, model, content='', contentless_delete=1, tokenize='trigram')`);
+    await knex.raw('insert into vehicles_search (rowid, vin, make, model) select id, vin, make, model from vehicles');
+  } else {
+    await knex.raw(`create virtual table vehicles_search using fts5(vin, make, model, content='vehicles', content_rowid='id', tokenize='trigram')`);
+    await knex.raw(`insert into vehicles_search(vehicles_search) values ('rebuild')`);
+  }
+}
+
 export async function up(knex: Knex): Promise<void> {
   for (const trigger of ALL_TRIGGERS) await knex.raw(`drop trigger if exists ${trigger}`);
+  if (!isMysql(knex)) {
+    const definition = await indexDefinition(knex);
+    if (definition && !/contentless_delete/i.test(definition)) await makeSqliteIndex(knex, 'contentless');
+  }
 }
 
 // The earlier version's triggers, for the down.
@@ -99,8 +121,9 @@ const SQLITE_SEARCH_TRIGGERS = [
 ];
 
 export async function down(knex: Knex): Promise<void> {
-  await up(knex);
+  for (const trigger of ALL_TRIGGERS) await knex.raw(`drop trigger if exists ${trigger}`);
   const mysql = isMysql(knex);
+  if (!mysql && (await indexDefinition(knex))) await makeSqliteIndex(knex, 'external');
   for (const { table, status } of COUNTED) {
     for (const sql of mysql ? mysqlCountTriggers(table, status) : sqliteCountTriggers(table, status)) await knex.raw(sql);
   }

@@ -8,7 +8,7 @@ import { isMysql } from '../../../../migrations/helpers';
  *
  * Which vehicles: those of a company (a seed, a deletion), or some by id. Set-based SQL reading
  * the rows as they are, so the caller adds vehicles after writing them and removes them before
- * changing or deleting them: on SQLite the index's 'delete' must be given the text it indexed.
+ * deleting them (or, for a change of text, before and after the change).
  */
 export type IndexedVehicles = { companyId: number } | { ids: number[] };
 
@@ -37,7 +37,8 @@ export async function addToSearchIndex(trx: Knex, vehicles: IndexedVehicles): Pr
       [...bindings, ...bindings, ...bindings],
     );
   } else {
-    await trx.raw(`insert into vehicles_search (rowid, vin, make, model) select id, vin, make, model from vehicles where ${rows}`, bindings);
+    // One entry per vehicle (its rowid): written again, it replaces the one there.
+    await trx.raw(`insert or replace into vehicles_search (rowid, vin, make, model) select id, vin, make, model from vehicles where ${rows}`, bindings);
   }
 }
 
@@ -47,7 +48,7 @@ export async function removeFromSearchIndex(trx: Knex, vehicles: IndexedVehicles
   if (isMysql(trx)) {
     await trx.raw(`delete from vehicle_search_suffixes where vehicleId in (select id from vehicles where ${rows})`, bindings);
   } else {
-    await trx.raw(`insert into vehicles_search (vehicles_search, rowid, vin, make, model) select 'delete', id, vin, make, model from vehicles where ${rows}`, bindings);
+    await trx.raw(`delete from vehicles_search where rowid in (select id from vehicles where ${rows})`, bindings);
   }
 }
 
