@@ -86,6 +86,15 @@ describe.each(ENGINES)('invoice numbering on %s', (engine) => {
       expect(row.invoiceNumber).toBe(res.headers['x-invoice-number']);
     }
   });
+
+  it('queues 120 invoices sent at once through two processes for their numbers: none fails, none skipped or reused', async () => {
+    const sent = Array.from({ length: 120 }, (_, i) => (i % 2 ? other : first).post('/api/invoice').send(request('2028-05-01')));
+    const answers = await Promise.all(sent);
+    expect(answers.filter((res) => res.status !== 201).map((res) => `${res.status} ${res.body?.message ?? ''}`)).toEqual([]);
+    const numbers = answers.map((res) => res.headers['x-invoice-number'] as string).sort();
+    expect(numbers).toEqual(sequence(2028, 1, 120));
+    expect(await numbersIn(2028)).toEqual(numbers);
+  }, 180_000);
 });
 
 describe.runIf(process.env.MYSQL_URL)('invoice numbering while MariaDB is killed', () => {
