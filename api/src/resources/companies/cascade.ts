@@ -8,6 +8,7 @@ import { Invoice } from '../invoices/model';
 import { User } from '../users/model';
 import { Vehicle } from '../vehicles/model';
 import { dropFiguresOfCompany } from './bulkRows';
+import { writeTransaction } from '../writeTransaction';
 
 /**
  * Deletes a company and everything it owns in one transaction: a failure at any step rolls back
@@ -17,7 +18,7 @@ import { dropFiguresOfCompany } from './bulkRows';
  * cleared by the foreign key).
  */
 export async function deleteCompanyWithData(db: Knex, companyId: number): Promise<void> {
-  await db.transaction(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     await Invoice.query(trx).where({ companyId }).delete();
     // The invoice numbering's counters (invoices/numbering.ts) are no resource's rows.
     await trx('invoice_counters').where({ companyId }).delete();

@@ -12,6 +12,7 @@ import { User } from './model';
 import { resetPassword, updateUser } from './operations';
 import { UserCreateSchema, UserRoleSchema, passwordResetSchema, userUpdateSchema } from './schema';
 import { checkRoleAndCompany, checkUserChange, checkUserDeletion } from './policy';
+import { writeTransaction } from '../writeTransaction';
 
 const LIST: ListSpec = {
   resource: 'users',
@@ -86,7 +87,7 @@ export function userRoutes(db: Knex) {
     const target = await findVisible(ctx);
     checkUserDeletion(target);
     // Its sessions go with it: they could no longer sign anyone in, and would only be looked up.
-    await db.transaction(async (trx) => {
+    await writeTransaction(db, async (trx) => {
       await endSessionsOf(trx, target.id);
       await User.query(trx).deleteById(target.id);
     });
