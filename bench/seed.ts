@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isMysql } from '../migrations/helpers';
+import { isMysql } from '../api/src/db';
 import { hashPassword } from '../api/src/services/passwords';
 import { keepFiguresOfNewCompany } from '../api/src/resources/companies/bulkRows';
 import { VEHICLE_STATUSES } from '../api/src/domain/statuses';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiClient, admin, createContainer, createVehicle, datePicker, datePickerText, pickerDateOf, typeDate, launchBrowser, newPage, signIn, takeToast, uniqueCode, uniqueContainerNumber, listRow, openListRow } from './support';
+import { ApiClient, admin, createContainer, createVehicle, datePicker, datePickerText, pickerDateOf, typeDate, launchBrowser, newPage, screenshot, signIn, takeToast, uniqueCode, uniqueContainerNumber, listRow, openListRow } from './support';
 
 let browser: Browser;
 let api: ApiClient;
@@ -163,6 +163,8 @@ describe('the container page', () => {
     expect(await p.getByTestId('container-route').innerText()).toMatch(new RegExp(`^-\\s+${JEDDAH} - Saudi Arabia$`));
     const inside = p.getByTestId('section-vehicles-in');
     const available = p.getByTestId('section-available');
+    // Both tables are pages of the vehicle list, read once the container is shown.
+    await inside.getByTestId('empty-text').waitFor();
     expect(await inside.innerText()).toContain('No vehicles in this container yet.');
 
     const freeRow = available.getByRole('row').filter({ hasText: free.vin });
@@ -189,6 +191,44 @@ describe('the container page', () => {
     await inside.getByText('No vehicles in this container yet.').waitFor();
     expect((await api.send('GET', `/vehicles/${free.id}`)).containerId).toBeNull();
     await shipperPage.context.close();
+  });
+
+  it('pages and searches the available vehicles on the server: full pages, and a vehicle far past the first found and added', async () => {
+    // A company of its own, so its available vehicles are exactly these.
+    const fleet = await api.createCompany('Container Paging Motors');
+    const fleetShipper = await api.createUser('SHIPPER', fleet.id);
+    const container = await createContainer(api, { companyId: fleet.id, shipperId: fleetShipper.id });
+    // The oldest of 25 unassigned vehicles, so on the third page of ten, newest first.
+    const farBack = await createVehicle(api, { companyId: fleet.id, model: 'Far Back' });
+    for (let i = 0; i < 24; i++) await createVehicle(api, { companyId: fleet.id, model: 'Ordinary' });
+    // The newest vehicle of the company is in the container: the available list must not come up short for it.
+    await createVehicle(api, { companyId: fleet.id, containerId: container.id });
+    for (const language of ['en', 'ar'] as const) {
+      const session = await newPage(browser, { language });
+      const p = session.page;
+      await signIn(p, fleetShipper.username, fleetShipper.password);
+      await p.goto(`/containers/${container.id}`);
+      const available = p.getByTestId('section-available');
+      const rows = available.getByTestId('available-vehicles').locator('tbody tr');
+      await rows.first().waitFor();
+      expect(await rows.count()).toBe(10);
+      expect(await available.getByRole('row').filter({ hasText: farBack.vin }).count()).toBe(0);
+
+      await available.getByTestId('available-search').fill(farBack.vin.slice(-8));
+      const found = available.getByRole('row').filter({ hasText: farBack.vin });
+      await found.waitFor();
+      expect(await rows.count()).toBe(1);
+      await screenshot(p, `container-available-search-${language}`);
+      if (language === 'en') {
+        await found.getByRole('button', { name: `Add ${farBack.vin} to this container` }).click();
+        expect(await takeToast(p)).toContain('Vehicle added to the container');
+        await p.getByTestId('section-vehicles-in').getByRole('row').filter({ hasText: farBack.vin }).waitFor();
+        await available.getByText('No vehicles match this search.').waitFor();
+        expect((await api.send('GET', `/vehicles/${farBack.id}`)).containerId).toBe(container.id);
+        await api.send('PATCH', `/vehicles/${farBack.id}`, { containerId: null });
+      }
+      await session.context.close();
+    }
   });
 
   it("says 'Failed to add vehicle to container' and 'Failed to remove vehicle from container'", async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
-import { ApiClient, admin, baseUrl, launchBrowser, newPage, screenshot, signIn, takeToast, uniqueCode, uniqueEmail } from './support';
+import { ApiClient, admin, baseUrl, createVehicle, launchBrowser, newPage, screenshot, signIn, takeToast, uniqueCode, uniqueEmail } from './support';
 
 /**
  * Master data edits by the super administrator, in English and in Arabic (right to left): renaming
@@ -163,6 +163,33 @@ for (const language of ['en', 'ar'] as const) {
       await row.getByText(oman).waitFor();
       await shot(page, 'ports-after-edit');
       expect(await api.send('GET', `/ports/${port.id}`)).toMatchObject({ name, nameAr: 'ميناء صحار', country: 'OM', countryIsCode: true });
+    });
+
+    it('says a port is in use, with how many containers and vehicles, before asking to delete it', async () => {
+      const company = await api.createCompany(`Port Users ${language}`, uniqueCode('PU'));
+      const name = `Duqm ${uniqueCode('')}`;
+      const port = await api.send<{ id: number }>('POST', '/ports', { name, nameAr: 'الدقم', country: 'OM' });
+      await createVehicle(api, { companyId: company.id, make: 'Toyota', model: 'Hilux', fromPortId: port.id });
+      await createVehicle(api, { companyId: company.id, make: 'Kia', model: 'Rio', toPortId: port.id });
+      await page.goto(searched('ports', name));
+      const row = page.getByTestId('ports-table').getByRole('row').filter({ hasText: name });
+      await row.waitFor();
+      await row.getByTestId('delete-button').click();
+      const toast = await takeToast(page);
+      // The name is isolated (FSI … PDI) inside the sentence.
+      expect(toast.replace(/[\u2068\u2069]/g, '')).toBe(t('ports.inUse', { name, containers: '0', vehicles: '2' }));
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      await shot(page, 'port-in-use');
+      expect((await api.send<{ id: number }>('GET', `/ports/${port.id}`)).id).toBe(port.id);
+
+      // A port nothing uses is asked about as before.
+      const free = `Sur ${uniqueCode('')}`;
+      await api.send('POST', '/ports', { name: free, nameAr: 'صور', country: 'OM' });
+      await page.goto(searched('ports', free));
+      const freeRow = page.getByTestId('ports-table').getByRole('row').filter({ hasText: free });
+      await freeRow.waitFor();
+      await freeRow.getByTestId('delete-button').click();
+      await page.getByRole('dialog').getByText(t('ports.deleteConfirm')).waitFor();
     });
 
     it('approves a registration only once a role is chosen, here Company admin', async () => {

@@ -276,25 +276,28 @@ describe("an administrator's reset", () => {
     await context.close();
   });
 
-  it("in Arabic, by a company admin for its own company's shipper; the shipper can still sign out", async () => {
+  it("in Arabic, by a company admin for its own company's buyer, not its shipper; the buyer can still sign out", async () => {
     const companyAdmin = await api.createUser('COMPANY_ADMIN', company.id);
+    const buyer = await api.createUser('BUYER', company.id);
     const shipper = await api.createUser('SHIPPER', company.id);
     const otherAdmin = await api.createUser('COMPANY_ADMIN', company.id);
-    const temporary = 'كلمة-مؤقتة-للشاحن-1';
+    const temporary = 'كلمة-مؤقتة-للمشتري-1';
 
     const { context, page } = await newPage(browser, { language: 'ar' });
     await signIn(page, companyAdmin.username, companyAdmin.password);
     // Another company admin's password is not this one's to reset.
     expect(await (await openListRow(page, 'users', otherAdmin.username)).getByTestId('reset-password').count()).toBe(0);
-    const row = await openListRow(page, 'users', shipper.username);
+    // Nor a shipper's: a shipper may do what a company admin may not (delete vehicles, read shared documents).
+    expect(await (await openListRow(page, 'users', shipper.username)).getByTestId('reset-password').count()).toBe(0);
+    const row = await openListRow(page, 'users', buyer.username);
     await row.getByTestId('reset-password').click();
     const dialog = page.getByTestId('reset-password-dialog');
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain('إعادة تعيين كلمة مرور');
     expect(await dialog.getByTestId('reset-password-intro').innerText()).toContain('عند تسجيل الدخول التالي');
     expect(await dialog.locator('label').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('كلمة المرور الجديدة')]));
-    await dialog.locator('input[name=newPassword]').fill(shipper.username);
-    await dialog.locator('input[name=confirm]').fill(shipper.username);
+    await dialog.locator('input[name=newPassword]').fill(buyer.username);
+    await dialog.locator('input[name=confirm]').fill(buyer.username);
     await dialog.getByRole('button', { name: 'إعادة تعيين كلمة المرور' }).click();
     await dialog.getByText('يجب ألا تكون كلمة المرور هي اسم المستخدم').waitFor();
     expect(await takeToast(page)).toContain('النموذج غير صالح');
@@ -309,19 +312,19 @@ describe("an administrator's reset", () => {
     await row.getByRole('img', { name: 'يجب تغيير كلمة المرور' }).waitFor();
     await context.close();
 
-    const shipperSession = await newPage(browser, { language: 'ar' });
-    const shipperPage = shipperSession.page;
-    await signIn(shipperPage, shipper.username, temporary);
-    const forced = shipperPage.getByTestId('forced-password-change');
+    const buyerSession = await newPage(browser, { language: 'ar' });
+    const buyerPage = buyerSession.page;
+    await signIn(buyerPage, buyer.username, temporary);
+    const forced = buyerPage.getByTestId('forced-password-change');
     await forced.waitFor();
-    expect(await documentDirection(shipperPage)).toBe('rtl');
+    expect(await documentDirection(buyerPage)).toBe('rtl');
     expect(await forced.getByTestId('forced-password-reason').innerText()).toContain('عيّن المسؤول كلمة مرور مؤقتة');
-    await screenshot(shipperPage, 'ar-forced-password-change');
+    await screenshot(buyerPage, 'ar-forced-password-change');
     await forced.getByTestId('logout-button').click();
-    await shipperPage.waitForURL('**/auth');
-    await shipperPage.goto('/vehicles');
-    await shipperPage.waitForURL('**/auth');
-    await shipperSession.context.close();
+    await buyerPage.waitForURL('**/auth');
+    await buyerPage.goto('/vehicles');
+    await buyerPage.waitForURL('**/auth');
+    await buyerSession.context.close();
   });
 });
 

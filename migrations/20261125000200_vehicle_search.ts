@@ -6,7 +6,7 @@ import { createTable, isMysql } from './helpers';
  * million vehicles cost 5.5 s of SQL as a LIKE that read every row), kept in the writing
  * transaction by the operations that write vehicles (api/src/resources/vehicles/searchIndex.ts).
  * No triggers: a MariaDB with binary logging refuses them without SUPER (docs/decisions.md;
- * migration 20261128000100 drops those an earlier version made).
+ * migration 20261128000200 drops those an earlier version made).
  *
  * Safe to run again after failing halfway on MySQL/MariaDB (DDL is not transactional there): a
  * table left by the failed run is kept, and the vehicles already there are taken in again.

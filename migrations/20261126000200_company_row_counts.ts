@@ -5,7 +5,7 @@ import { createTable } from './helpers';
  * How many vehicles (per status) and containers each company has, kept in the writing transaction
  * by the operations that write the rows (api/src/resources/rowCounts.ts, keepRowCounts): no
  * triggers, which a MariaDB with binary logging refuses without SUPER (docs/decisions.md;
- * migration 20261128000100 drops those an earlier version made). An unfiltered list's
+ * migration 20261128000200 drops those an earlier version made). An unfiltered list's
  * total and the dashboard's counts by status are read from here (resources/rowCounts.ts) instead
  * of counting rows: the super admin's vehicle list counted all 100,000 vehicles on every page
  * (9 ms of InnoDB each time), and a million would take ten times that.

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 
-// The dialect, not config.client: that may be a client class (api/src/mysqlClient.ts).
+// The dialect, not config.client: knex's config may name its client by a class rather than a string.
+// Migrations keep this copy of their own (the app's is api/src/db/engine.ts), so they stay frozen.
 export const isMysql = (knex: Knex) => (knex.client as { dialect?: string }).dialect === 'mysql';
 
 /** A table that stores any script (Arabic) on MySQL/MariaDB: utf8mb4 and InnoDB for foreign keys. */

@@ -14,7 +14,8 @@ import * as vehicleSearch from './20261125000200_vehicle_search';
 import * as portCountryCodes from './20261126000100_port_country_codes';
 import * as companyRowCounts from './20261126000200_company_row_counts';
 import * as sortIndexes from './20261127000100_sort_indexes';
-import * as writesKeepCountsAndSearch from './20261128000100_writes_keep_counts_and_search';
+import * as idempotencyKeys from './20261128000100_idempotency_keys';
+import * as writesKeepCountsAndSearch from './20261128000200_writes_keep_counts_and_search';
 
 /**
  * Migrations are listed here rather than discovered on disk, so they load the same way under
@@ -36,7 +37,8 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261126000100_port_country_codes': portCountryCodes,
   '20261126000200_company_row_counts': companyRowCounts,
   '20261127000100_sort_indexes': sortIndexes,
-  '20261128000100_writes_keep_counts_and_search': writesKeepCountsAndSearch,
+  '20261128000100_idempotency_keys': idempotencyKeys,
+  '20261128000200_writes_keep_counts_and_search': writesKeepCountsAndSearch,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -21,13 +21,15 @@ if (only !== 'console') {
   const { build } = await import('esbuild');
   await build({
     absWorkingDir: root,
-    // The server, the command-line tools, and the invoice worker thread (loaded by its file name,
-    // beside the others: services/invoices/renderer.ts).
+    // The server, the command-line tools, and the worker threads, each loaded by its file name
+    // beside the others (services/invoices/renderer.ts, db/workerThread.ts).
     entryPoints: {
       server: 'api/src/server.ts',
       migrate: 'api/src/cli/migrate.ts',
       backup: 'api/src/cli/backup.ts',
       pdfWorker: 'api/src/services/invoices/pdfWorker.ts',
+      readerWorker: 'api/src/db/sqlite/readerWorker.ts',
+      checkpointWorker: 'api/src/db/sqlite/checkpointWorker.ts',
     },
     outdir,
     bundle: true,

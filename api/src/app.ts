@@ -9,7 +9,10 @@ import { compression } from './http/compression';
 import { consoleStatic } from './http/console';
 import { errorMiddleware } from './http/errorMiddleware';
 import { jsonBody } from './http/jsonBody';
+import { idempotency } from './http/idempotency';
 import { HttpError } from './http/errors';
+import { lowStorage } from './http/storageFull';
+import path from 'node:path';
 import { createLogger, requestLog, type Logger } from './http/logger';
 import { crossSiteGuard, securityHeaders } from './http/security';
 import { sessionMiddleware } from './http/session';
@@ -34,7 +37,11 @@ import { createInvoiceRenderer, type InvoiceRenderer } from './services/invoices
 export type AppOptions = { db: Knex; config: Config; logger?: Logger; invoiceRenderer?: InvoiceRenderer };
 
 /** Builds the whole Koa app (API and console) without listening, for server.ts and for tests. */
-export type App = Koa & { closeResources(): Promise<void> };
+export type App = Koa & {
+  closeResources(): Promise<void>;
+  /** Every API route as method and path pattern ("GET /api/vehicles/:id"), for tests that visit them all. */
+  apiRoutes(): { method: string; path: string }[];
+};
 
 export function createApp({ db, config, logger = createLogger(config.logLevel), invoiceRenderer = createInvoiceRenderer() }: AppOptions): App {
   const app = new Koa({ proxy: config.trustProxy });
@@ -54,10 +61,17 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
 
   // Health first: it must answer even when the database (and so the session store) is down.
   const health = new Router();
+  // The folders whose free space decides whether writes can succeed: the data folder, and the
+  // SQLite database's folder when it is elsewhere.
+  const sqliteFile = /^sqlite:(.+)$/.exec(config.databaseUrl)?.[1];
+  const storageFolders = [config.dataDir, ...(sqliteFile ? [path.dirname(sqliteFile)] : [])];
   health.get('/api/health', async (ctx) => {
     const up = await isDatabaseUp(db);
-    ctx.status = up ? 200 : 503;
-    ctx.body = up ? { status: 'ok' } : { status: 'unavailable', message: 'The database is not answering', code: 'service.unavailable' };
+    const low = up ? await lowStorage(storageFolders, config.diskFreeMinBytes) : null;
+    ctx.status = up && !low ? 200 : 503;
+    if (!up) ctx.body = { status: 'unavailable', message: 'The database is not answering', code: 'service.unavailable' };
+    else if (low) ctx.body = { status: 'unavailable', message: low, code: 'storage.full' };
+    else ctx.body = { status: 'ok' };
   });
   app.use(health.routes());
 
@@ -65,6 +79,7 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
   app.use(jsonBody);
   app.use(sessionMiddleware(app, db, config, userFromRow));
   app.use(loadCurrentUser(findUser(db)));
+  app.use(idempotency(db));
 
   // Anything under /api that no route took is a JSON 404, never the console's page. It wraps the
   // router rather than following it, so allowedMethods (which acts after next()) answers a known
@@ -107,5 +122,7 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
   );
 
   // Worker threads (invoice PDFs) end with the app; the database is its owner's to close.
-  return Object.assign(app, { closeResources: () => invoiceRenderer.close() });
+  const apiRoutes = () =>
+    [health, api].flatMap((router) => router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) }))));
+  return Object.assign(app, { closeResources: () => invoiceRenderer.close(), apiRoutes });
 }

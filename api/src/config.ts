@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   DEMO_DATA: flag,
   DEMO_PASSWORD: z.string().min(12).optional(),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(65_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(300),
+  DISK_FREE_MIN_MB: z.coerce.number().min(0).max(10_000_000).default(200),
 });
 
 export type Config = {
@@ -77,6 +79,10 @@ export type Config = {
    */
   database: { connectTimeoutMs: number; queryTimeoutMs: number; sqliteReaders: number; sqliteShortReadMs: number };
   keepAliveTimeoutMs: number;
+  /** After SIGTERM: how long the server goes on accepting and answering before it stops listening. */
+  shutdownDrainMs: number;
+  /** Below this many bytes free in the data folder (or SQLite's), /api/health answers 503. */
+  diskFreeMinBytes: number;
   /** DEMO_DATA: load the demo company at start when the install has no company yet (api/src/demo/). */
   demo: { load: boolean; password?: string };
   ollama: { host: string; model: string; timeoutMs: number; concurrency: number };
@@ -119,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxPixels: Math.round(e.UPLOAD_MAX_PIXELS_MP * 1_000_000),
     database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS, sqliteReaders: e.SQLITE_READERS, sqliteShortReadMs: e.SQLITE_SHORT_READ_MS },
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    diskFreeMinBytes: Math.round(e.DISK_FREE_MIN_MB * 1024 * 1024),
     demo: { load: e.DEMO_DATA, password: e.DEMO_PASSWORD },
     ollama: { host: e.OLLAMA_HOST.replace(/\/+$/, ''), model: e.OLLAMA_VISION_MODEL, timeoutMs: e.OLLAMA_TIMEOUT_MS, concurrency: e.AI_CONCURRENCY },
   };

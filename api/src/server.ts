@@ -7,14 +7,9 @@ import { createLogger } from './http/logger';
 import { sweepStaleUploads } from './http/uploads';
 import { createInvoiceRenderer } from './services/invoices/renderer';
 import { loadDemoAtStart } from './demo/loadAtStart';
+import { trackConnections } from './gracefulStop';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-/**
- * After SIGTERM the server keeps reading for this long before it stops listening: requests that
- * clients already sent on idle keep-alive connections (still in the socket's buffer, so Node sees
- * the connection as idle) are read and answered instead of reset by server.close().
- */
-const STOP_DRAIN_MS = 300;
 
 /** Reads the configuration, migrates, makes sure a super admin exists, listens, stops cleanly. */
 async function main() {
@@ -57,6 +52,7 @@ async function main() {
     }
     void handle(req, res);
   });
+  const connections = trackConnections(server);
   // Above the idle timeout of common load balancers (60 s), so the balancer, not this process,
   // closes an idle connection: otherwise a request it sends as we close it is lost.
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
@@ -73,19 +69,9 @@ async function main() {
     stopping = true;
     logger.info('shutting down', { signal });
     for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
-    // Read what clients already sent, then stop listening: server.close() also closes the
-    // connections that are idle by then; busy ones close after their response (Connection: close).
-    await new Promise((resolve) => setTimeout(resolve, STOP_DRAIN_MS));
-    // Timers run before the event loop polls sockets: let one poll read what arrived meanwhile.
-    await new Promise((resolve) => setImmediate(resolve));
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    // A response whose headers had gone out before the stop leaves its connection open: close
-    // such connections once they are idle rather than wait for the keep-alive timeout.
-    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
-    const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    await closed;
-    clearInterval(idleSweep);
-    clearTimeout(deadline);
+    // Accept and answer for the window (SHUTDOWN_DRAIN_MS), then stop listening once arrivals
+    // stop, closing kept connections only when they are quiet (gracefulStop.ts).
+    await connections.stop({ drainMs: config.shutdownDrainMs, graceMs: SHUTDOWN_GRACE_MS });
     await app.closeResources();
     await closeDb(db);
     logger.info('stopped');

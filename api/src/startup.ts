@@ -90,17 +90,7 @@ export function listeningUrls(host: string, port: number): string[] {
   return [...new Set(['localhost', ...addresses])].map((address) => `http://${address}:${port}`);
 }
 
-/**
- * The first super admin (seeds/firstSuperAdmin.ts), in one transaction with its password flag: a
- * generated password is printed on the console, whose output may be kept in logs, so it must be
- * changed at the first sign-in (`mustChangePassword`); one given in ADMIN_PASSWORD is the
- * operator's own choice.
- */
+/** The first super admin (seeds/firstSuperAdmin.ts), in one transaction. */
 export async function seedFirstSuperAdmin(db: Knex, admin: FirstAdmin): Promise<{ created: boolean; password: string | null }> {
-  return db.transaction(async (trx) => {
-    const result = await ensureFirstSuperAdmin(trx, admin);
-    // Before this start there was no super admin: the one there is now is the one just made.
-    if (result.created) await trx('users').where({ role: 'SUPER_ADMIN' }).update({ mustChangePassword: result.password !== null });
-    return result;
-  });
+  return db.transaction((trx) => ensureFirstSuperAdmin(trx, admin));
 }

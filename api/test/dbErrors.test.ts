@@ -52,9 +52,11 @@ describe.each(ENGINES)('database errors on %s', (engine) => {
     } finally {
       await missing.destroy();
     }
-    for (const code of ['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED_SHAREDCACHE', 'SQLITE_IOERR_SHORT_READ', 'SQLITE_FULL']) {
+    for (const code of ['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED_SHAREDCACHE', 'SQLITE_IOERR_SHORT_READ']) {
       expect(mapDatabaseError(Object.assign(new Error(code), { code })), code).toMatchObject({ status: 503 });
     }
+    // A full disk is named (storageFull.test.ts fills a real one).
+    expect(mapDatabaseError(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }))).toMatchObject({ status: 507, code: 'storage.full' });
     // A constraint is still the client's error, and an unknown failure stays a 500.
     expect(mapDatabaseError(Object.assign(new Error('x'), { code: 'SQLITE_CONSTRAINT_UNIQUE' }))).toMatchObject({ status: 409 });
     expect(mapDatabaseError(new Error('something else'))).toBeNull();

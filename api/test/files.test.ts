@@ -144,6 +144,16 @@ describe.each(ENGINES)('vehicle and container files on %s', (engine) => {
     expect(renamed.body[0]).toMatchObject({ fileType: 'DOCUMENT', fileName: 'scan.jpg.pdf', mimeType: 'application/pdf' });
   });
 
+  it('removes right-to-left overrides and other invisible formatting characters from stored names', async () => {
+    const res = await upload(`/api/vehicles/${vehicleA}/files`, [{ body: pdf(), name: 'invoice\u202Egpj.pdf' }, { body: pdf(), name: '\u200Bscan\u2066\u00AD\uFEFF.pdf' }]);
+    expect(res.status).toBe(201);
+    expect(res.body.map((f: { fileName: string }) => f.fileName)).toEqual(['invoicegpj.pdf', 'scan.pdf']);
+    const stored = await t.db('vehicle_files').whereIn('id', res.body.map((f: { id: number }) => f.id)).select('fileName');
+    for (const { fileName } of stored) expect(fileName).not.toMatch(/\p{Cf}/u);
+    const download = await w.clients.SHIPPER.get(`/api/vehicles/${vehicleA}/files/${res.body[0].id}/download`);
+    expect(download.headers['content-disposition']).not.toMatch(/%E2%80%AE/i);
+  });
+
   it('keeps one company out of another’s files: download, delete, ZIP, upload, and ids under other records', async () => {
     const theirs = (await upload(`/api/vehicles/${vehicleB}/files`, [{ body: await png(), name: 'b.png' }], w.clients.SUPER_ADMIN)).body[0];
     const mine = (await upload(`/api/vehicles/${vehicleA}/files`, [{ body: await png(), name: 'a.png' }])).body[0];

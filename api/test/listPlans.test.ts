@@ -1,6 +1,6 @@
 import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isMysql } from '../../migrations/helpers';
+import { isMysql } from '../src/db';
 import { ENGINES } from './support/engines';
 import { startTestApp, PASSWORD, type TestApp } from './support/testApp';
 import { validVin } from './support/vins';

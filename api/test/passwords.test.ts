@@ -1,7 +1,8 @@
 import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, createDb } from '../src/db';
-import { canResetPassword, type Account } from '../src/domain/permissions';
+import { PERMISSIONS, can, canResetPassword, type Account, type Action, type Resource } from '../src/domain/permissions';
+import { ROLES, type Role } from '../src/domain/roles';
 import { databaseSessionStore } from '../src/http/session';
 import { verifyPassword } from '../src/services/passwords';
 import { seedFirstSuperAdmin } from '../src/startup';
@@ -28,7 +29,7 @@ describe('canResetPassword (the rule the console shares)', () => {
     ['SUPER_ADMIN', sa, { id: 5, role: 'SHIPPER', companyId: 11 }, true],
     ['SUPER_ADMIN', sa, { id: 6, role: 'BUYER', companyId: 11 }, true],
     ['SUPER_ADMIN', sa, { id: 7, role: null, companyId: null }, true],
-    ['COMPANY_ADMIN', ca, { id: 8, role: 'SHIPPER', companyId: 10 }, true],
+    ['COMPANY_ADMIN', ca, { id: 8, role: 'SHIPPER', companyId: 10 }, false],
     ['COMPANY_ADMIN', ca, { id: 9, role: 'BUYER', companyId: 10 }, true],
     ['COMPANY_ADMIN', ca, { id: 12, role: 'COMPANY_ADMIN', companyId: 10 }, false],
     ['COMPANY_ADMIN', ca, ca, false],
@@ -42,6 +43,21 @@ describe('canResetPassword (the rule the console shares)', () => {
     ['no role (pending)', { id: 21, role: null, companyId: null }, { id: 8, role: 'SHIPPER', companyId: 10 }, false],
   ] as [string, Account, Account, boolean][])('%s → %o: %s', (_label, actor, target, expected) => {
     expect(canResetPassword(actor, target)).toBe(expected);
+  });
+
+  it('follows the permission table, not a list of roles: a reset never gives the actor a right it lacks', () => {
+    // Every right a role holds, as can() answers it for each (resource, action) of the table.
+    const rights = (role: Role) => Object.entries(PERMISSIONS).flatMap(([resource, actions]) =>
+      Object.keys(actions).filter((action) => action !== 'menu' && can(role, resource as Resource, action as Action)).map((action) => `${resource}.${action}`));
+    for (const actorRole of ROLES) {
+      for (const targetRole of ROLES) {
+        const allowed = canResetPassword({ id: 1, role: actorRole, companyId: 10 }, { id: 2, role: targetRole, companyId: 10 });
+        const gained = rights(targetRole).filter((right) => !rights(actorRole).includes(right));
+        if (allowed) expect(gained, `${actorRole} resetting ${targetRole}`).toEqual([]);
+      }
+    }
+    expect(canResetPassword(ca, { id: 8, role: 'SHIPPER', companyId: 10 })).toBe(false);
+    expect(canResetPassword(ca, { id: 9, role: 'BUYER', companyId: 10 })).toBe(true);
   });
 });
 
@@ -236,7 +252,8 @@ describe.each(ENGINES)('passwords and account settings on %s', (engine) => {
         'another SUPER_ADMIN': 404,
         itself: 403,
         'COMPANY_ADMIN of its company': 403,
-        'SHIPPER of its company': 200,
+        // A shipper deletes vehicles and reads shared documents, which a company admin may not.
+        'SHIPPER of its company': 403,
         'BUYER of its company': 200,
         'COMPANY_ADMIN of another company': 404,
         'SHIPPER of another company': 404,

@@ -164,15 +164,36 @@ describe.each(ENGINES)('ports on %s', (engine) => {
     expectError(await sa.patch('/api/ports/999999').send({ name: 'Nowhere' }), 404, 'notFound');
   });
 
-  it('deletes a port, answers the record, and leaves the containers that used it without a port', async () => {
+  it('refuses to delete a port in use with 409 and how many containers and vehicles use it, changing nothing', async () => {
+    const sa = w.clients.SUPER_ADMIN;
+    const created = (await sa.post('/api/ports').send({ name: 'Busy Port', nameAr: 'ميناء مشغول', country: 'QA' })).body;
+    const now = new Date().toISOString();
+    const [containerId] = await t.db('containers').insert({ number: 'MSCU7654321', companyId: w.companyA.id, fromPortId: created.id, toPortId: created.id, createdAt: now });
+    await t.db('containers').insert({ number: 'MSCU7654322', companyId: w.companyB.id, toPortId: created.id, createdAt: now });
+    const [vehicleId] = await t.db('vehicles').insert({ vin: '1HGCM82633A004352', companyId: w.companyA.id, status: 'NEW_PURCHASE', fromPortId: created.id, createdAt: now });
+
+    const usage = await sa.get(`/api/ports/${created.id}/usage`);
+    expect(usage.status).toBe(200);
+    expect(usage.body).toEqual({ containers: 2, vehicles: 1 });
+    expectError(await w.clients.COMPANY_ADMIN.get(`/api/ports/${created.id}/usage`), 403, 'auth.forbidden');
+
+    const res = await sa.delete(`/api/ports/${created.id}`);
+    expectError(res, 409, 'ports.inUse');
+    expect(res.body.details).toEqual({ containers: 2, vehicles: 1 });
+    expect(res.body.message).toMatch(/2 container\(s\) and 1 vehicle\(s\)/);
+    expect((await sa.get(`/api/ports/${created.id}`)).status).toBe(200);
+    expect(await t.db('containers').where({ id: Number(containerId) }).first()).toMatchObject({ fromPortId: created.id, toPortId: created.id });
+    expect(await t.db('vehicles').where({ id: Number(vehicleId) }).first()).toMatchObject({ fromPortId: created.id });
+  });
+
+  it('deletes a port nothing uses and answers the record', async () => {
     const sa = w.clients.SUPER_ADMIN;
     const created = (await sa.post('/api/ports').send({ name: 'Closing Port', nameAr: 'ميناء مغلق', country: 'QA' })).body;
-    const [containerId] = await t.db('containers').insert({ number: 'MSCU7654321', companyId: w.companyA.id, fromPortId: created.id, toPortId: created.id, createdAt: new Date().toISOString() });
+    expect((await sa.get(`/api/ports/${created.id}/usage`)).body).toEqual({ containers: 0, vehicles: 0 });
     const res = await sa.delete(`/api/ports/${created.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(created);
     expectError(await sa.get(`/api/ports/${created.id}`), 404, 'notFound');
-    expect(await t.db('containers').where({ id: Number(containerId) }).first()).toMatchObject({ fromPortId: null, toPortId: null, companyId: w.companyA.id });
     expectError(await sa.delete(`/api/ports/${created.id}`), 404, 'notFound');
   });
 });

@@ -122,14 +122,15 @@ const CASES: Case[] = [
   { route: 'PUT /api/users/{id}', method: 'put', target: freshUser, body: () => ({ active: false }), expected: superAdminOnly(200) },
   { route: 'POST /api/users/{id}/role', method: 'post', target: freshUser, body: () => ({ role: 'BUYER' }), expected: superAdminOnly(200) },
   { route: 'DELETE /api/users/{id}', method: 'delete', target: freshUser, expected: superAdminOnly(200) },
-  // A shipper of the company admin's own company (canResetPassword has the whole rule).
-  { route: 'POST /api/users/{id}/password', method: 'post', target: freshUser, body: () => ({ newPassword: 'a brand new passphrase' }), expected: admins(200) },
+  // A buyer of the company admin's own company (canResetPassword has the whole rule).
+  { route: 'POST /api/users/{id}/password', method: 'post', target: async (t, w) => (await t.user({ role: 'BUYER', companyId: w.companyA.id })).id, body: () => ({ newPassword: 'a brand new passphrase' }), expected: admins(200) },
 
   { route: 'GET /api/ports', method: 'get', expected: approved(200) },
   { route: 'GET /api/ports/{id}', method: 'get', target: freshPort, expected: approved(200) },
   { route: 'POST /api/ports', method: 'post', body: () => ({ name: 'Jebel Ali', nameAr: 'جبل علي', country: 'AE' }), expected: superAdminOnly(201) },
   { route: 'PATCH /api/ports/{id}', method: 'patch', target: freshPort, body: () => ({ country: 'AE' }), expected: superAdminOnly(200) },
   { route: 'PUT /api/ports/{id}', method: 'put', target: freshPort, body: () => ({ name: 'Dammam' }), expected: superAdminOnly(200) },
+  { route: 'GET /api/ports/{id}/usage', method: 'get', targetPath: async (t) => `/api/ports/${await freshPort(t)}/usage`, expected: superAdminOnly(200) },
   { route: 'DELETE /api/ports/{id}', method: 'delete', target: freshPort, expected: superAdminOnly(200) },
 
   { route: 'GET /api/containers', method: 'get', expected: staff(200) },

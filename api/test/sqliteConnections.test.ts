@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, createDb, selectRows } from '../src/db';
-import { startCheckpointer } from '../src/sqliteCheckpointer';
+import { startCheckpointer } from '../src/db/sqlite/checkpointer';
 import { createTestDatabase, type TestDatabase } from './support/engines';
 
 /**

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from './support/testApp';
 
 /**
  * On SQLite, plain reads run on reader threads with their own connections, and writes and
- * transactions on one writer connection (src/sqlite/connectionPool.ts): a slow read must not hold
+ * transactions on one writer connection (src/db/sqlite/connectionPool.ts): a slow read must not hold
  * the event loop, a read must see what was written before it, and a reader that stops must be
  * replaced without the app noticing more than one failed query at worst.
  */

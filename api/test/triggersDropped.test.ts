@@ -6,7 +6,7 @@ import { deleteVehicle } from '../src/resources/vehicles/operations';
 import { createTestDatabase, ENGINES } from './support/engines';
 import { validVin } from './support/vins';
 
-const MIGRATION = '20261128000100_writes_keep_counts_and_search';
+const MIGRATION = '20261128000200_writes_keep_counts_and_search';
 
 const isMysql = (db: Knex) => (db.client as { dialect?: string }).dialect === 'mysql';
 

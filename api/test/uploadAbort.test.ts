@@ -120,6 +120,47 @@ describe.each(ENGINES)('an upload aborted mid-body on %s', (engine) => {
     expect(await count(t, 'file_chunks')).toBe(chunksBefore);
   });
 
+  /**
+   * Starts an upload that claims 1 MB, sends `sent`, and drops the connection: at once, or once
+   * the server has made the upload's folder (`afterFolder`), whose name it answers.
+   */
+  const abortAfter = async (sent: string, { afterFolder }: { afterFolder: boolean }) => {
+    const before = new Set(ownFolders());
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      path: `/api/vehicles/${vehicleId}/files`,
+      method: 'POST',
+      headers: { cookie, 'content-type': 'multipart/form-data; boundary=abort-boundary', 'content-length': String(1024 * 1024) },
+    });
+    const closed = new Promise<void>((resolve) => request.on('close', () => resolve()));
+    request.on('error', () => {});
+    request.write(sent);
+    let folder = '';
+    if (afterFolder) await waitFor(() => (folder = ownFolders().find((name) => !before.has(name)) ?? '') !== '', 'the upload folder to be made');
+    request.destroy();
+    await closed;
+    return folder;
+  };
+
+  it('removes the empty folder of an upload aborted before any file bytes arrived', async () => {
+    const header = '--abort-boundary\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n';
+    for (const sent of ['-', header.slice(0, 40), header, `${header}%PDF`, `${header}%PDF-1.4\r\n--abort-boundary\r\n`]) {
+      const folder = await abortAfter(sent, { afterFolder: true });
+      await waitFor(() => !existsSync(path.join(UPLOADS_ROOT, folder)), `the empty folder to be removed (${JSON.stringify(sent)})`);
+    }
+    expect(await count(t, 'vehicle_files', { vehicleId })).toBe(0);
+  });
+
+  it('removes the folder of an upload aborted before the server began to read its body', async () => {
+    const before = new Set(ownFolders());
+    // Gone at once: the server may still be reading the session when the connection closes.
+    for (let i = 0; i < 5; i++) await abortAfter('--abort-boundary\r\n', { afterFolder: false });
+    // Each request's folder, if it was made, goes; the server answers on.
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    await waitFor(() => ownFolders().filter((name) => !before.has(name)).length === 0, 'the folders of the aborted uploads to be removed');
+  });
+
   it('keeps no shared document', async () => {
     const chunksBefore = await count(t, 'file_chunks');
     await abortMidBody('/api/documents');

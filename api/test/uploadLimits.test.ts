@@ -52,6 +52,23 @@ describe.each(ENGINES)('upload limits on %s', (engine) => {
     expect(await t.db('vehicle_files').where({ vehicleId }).count({ n: '*' })).toEqual([{ n: 0 }]);
   });
 
+  it("names the limit a 413 hit: the form fields sent with the files, not the files' size", async () => {
+    const fields = await shipper.post('/api/documents').field('metadata', 'x'.repeat(300 * 1024)).attach('file', pdf(1200), { filename: 'a.pdf', contentType: 'application/pdf' });
+    // A shipper may not upload shared documents: the same body to its vehicle's files.
+    const res = fields.status === 403
+      ? await shipper.post(`/api/vehicles/${vehicleId}/files`).field('note', 'x'.repeat(300 * 1024)).attach('file', pdf(1200), { filename: 'a.pdf', contentType: 'application/pdf' })
+      : fields;
+    expectError(res, 413, 'request.tooLarge');
+    expect(res.body.message).toMatch(/form fields .* 256 kB/);
+    expect(res.body.message).not.toMatch(/MB each/);
+    const many = shipper.post(`/api/vehicles/${vehicleId}/files`);
+    for (let i = 0; i < 25; i++) many.field(`f${i}`, 'x');
+    const tooManyFields = await many.attach('file', pdf(1200), { filename: 'a.pdf', contentType: 'application/pdf' });
+    expectError(tooManyFields, 413, 'request.tooLarge');
+    expect(tooManyFields.body.message).toMatch(/At most 20 form fields/);
+    expect(await t.db('vehicle_files').where({ vehicleId }).count({ n: '*' })).toEqual([{ n: 0 }]);
+  });
+
   it('answers methods it does not know with a JSON 405', async () => {
     const server = t.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));

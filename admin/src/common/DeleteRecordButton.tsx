@@ -34,6 +34,7 @@ export const DeleteRecordButton = ({
   iconOnly = true,
   serverReason = true,
   undoable = false,
+  refusal,
 }: {
   /** What the record is called (a VIN, a container number, a file name). */
   name: (record: RaRecord) => string;
@@ -41,6 +42,11 @@ export const DeleteRecordButton = ({
   iconOnly?: boolean;
   serverReason?: boolean;
   undoable?: boolean;
+  /**
+   * Asked before the confirmation: why the server would refuse this delete (a port in use), as a
+   * sentence to show instead of asking; null to ask as usual.
+   */
+  refusal?: (record: RaRecord) => Promise<string | null>;
 }) => {
   const record = useRecordContext();
   const resource = useResourceContext();
@@ -49,9 +55,25 @@ export const DeleteRecordButton = ({
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const [deleteOne, { isPending }] = useDelete();
+  const [checking, setChecking] = useState(false);
   if (!record || !resource) return null;
   const label = translate('ra.action.delete');
   const recordName = name(record);
+
+  const ask = async () => {
+    if (!refusal) return setOpen(true);
+    setChecking(true);
+    try {
+      const reason = await refusal(record);
+      if (reason) notify(reason, { type: 'warning' });
+      else setOpen(true);
+    } catch {
+      // The check could not be made: ask anyway; the server still refuses a delete it must.
+      setOpen(true);
+    } finally {
+      setChecking(false);
+    }
+  };
 
   const confirm = () =>
     deleteOne(
@@ -73,13 +95,13 @@ export const DeleteRecordButton = ({
   const button = iconOnly ? (
     <Tooltip title={label}>
       <span>
-        <IconButton size="small" color="error" aria-label={`${label} ${recordName}`} onClick={() => setOpen(true)} disabled={isPending} data-testid="delete-button">
+        <IconButton size="small" color="error" aria-label={`${label} ${recordName}`} onClick={() => void ask()} disabled={isPending || checking} data-testid="delete-button">
           <DeleteIcon fontSize="small" />
         </IconButton>
       </span>
     </Tooltip>
   ) : (
-    <Button label="ra.action.delete" color="error" aria-label={label} onClick={() => setOpen(true)} disabled={isPending} className="ra-delete-button" data-testid="delete-button">
+    <Button label="ra.action.delete" color="error" aria-label={label} onClick={() => void ask()} disabled={isPending || checking} className="ra-delete-button" data-testid="delete-button">
       <DeleteIcon />
     </Button>
   );

@@ -18,6 +18,7 @@ import {
 import { useFormContext, useWatch } from 'react-hook-form';
 import { isContainerCheckDigitValid, normalizeContainerNumber } from '@domain/containerNumber';
 import { canChooseCompany } from '@domain/permissions';
+import { CONTAINER_SHIPPER_ROLES } from '@domain/roles';
 import { FormDialog } from '../common/FormDialog';
 import { DatePickerInput } from '../common/DatePickerInput';
 import { WaitingSelect } from '../common/Fields';
@@ -27,8 +28,6 @@ import { portChoiceProps } from '../common/PortLabel';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { containerPayload, requiredContainerNumber } from './containerPayload';
 
-/** Company admins and shippers may be named a container's shipper (the API's rule). */
-const SHIPPER_ROLES = ['SHIPPER', 'COMPANY_ADMIN'];
 
 /** Marked like react-admin's required(), so the label shows its asterisk. */
 const numberRequired = Object.assign((value: unknown) => requiredContainerNumber(value), { isRequired: true });
@@ -57,7 +56,7 @@ const OwnerInputs = () => {
           key={companyId}
           source="shipperId"
           reference="users"
-          filter={{ companyId, role: SHIPPER_ROLES }}
+          filter={{ companyId, role: CONTAINER_SHIPPER_ROLES }}
           sort={{ field: 'username', order: 'ASC' }}
           perPage={200}
         >

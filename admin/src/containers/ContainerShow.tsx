@@ -1,28 +1,9 @@
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Chip,
-  InputAdornment,
-  Skeleton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import AddIcon from '@mui/icons-material/Add';
-import RemoveIcon from '@mui/icons-material/RemoveCircleOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { useQueryClient } from '@tanstack/react-query';
-import { Title, useGetList, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
+import { Title, useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { Link, useParams } from 'react-router';
 import { can, seesEveryCompany } from '@domain/permissions';
 import { RequireAccess } from '../common/RequireAccess';
@@ -35,19 +16,14 @@ import { Section } from '../common/Section';
 import { DateText, Ltr } from '../common/Fields';
 import { containerPorts } from '../common/ports';
 import { PortLabel } from '../common/PortLabel';
-import { useDebouncedValue } from '../common/useDebouncedValue';
-import { StatusChip } from '../vehicles/StatusChip';
-import { VinText, vehicleEditPath } from '../vehicles/VinText';
 import { EditContainerButton } from './ContainerDialog';
 import { ContainerAlerts } from './ContainerWarnings';
 import { ContainerFileSections } from './ContainerFileSections';
-import { OtherContainerChip } from './OtherContainerChip';
+import { AvailableVehicles, VehiclesIn, type Assigning } from './ContainerVehicles';
 import { ContainerInvoiceButton } from '../invoices/ContainerInvoiceDialog';
 import { PrintButton } from '../print/PrintButton';
 import { ContainerPrintSheet } from './ContainerPrintSheet';
 import { Isolated } from '../common/Bidi';
-
-const AVAILABLE_PER_PAGE = 10;
 
 const flipInRtl = { transform: (theme: { direction: string }) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) } as const;
 
@@ -59,12 +35,6 @@ const BackToContainers = ({ variant = 'text' }: { variant?: 'text' | 'outlined' 
     </Button>
   );
 };
-
-const Empty = ({ text }: { text: string }) => (
-  <Typography color="text.secondary" sx={{ paddingBlock: 2, textAlign: 'center' }} data-testid="empty-text">
-    {text}
-  </Typography>
-);
 
 const Detail = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <Box sx={{ minWidth: 0 }}>
@@ -78,7 +48,7 @@ const Detail = ({ label, children }: { label: string; children: React.ReactNode 
 );
 
 /** A vehicle's container changes (PATCH /api/vehicles/{id} {containerId}); errors keep the spec's words. */
-function useAssign(onDone: () => void) {
+function useAssign(onDone: () => void): Assigning {
   const [update] = useUpdate();
   const notify = useNotify();
   const translate = useTranslate();
@@ -100,179 +70,6 @@ function useAssign(onDone: () => void) {
   return { assign, busyId };
 }
 
-/** The columns both vehicle tables of the page share: VIN (linking to the edit page), make, model, year, status. */
-const VehicleHeadCells = () => {
-  const translate = useTranslate();
-  return (
-    <>
-      {(['vin', 'make', 'model', 'year', 'status'] as const).map((field) => (
-        <TableCell key={field}>{translate(`resources.vehicles.fields.${field}`)}</TableCell>
-      ))}
-    </>
-  );
-};
-
-const VehicleCells = ({ vehicle }: { vehicle: RaRecord }) => (
-  <>
-    <TableCell>
-      <VinText vin={vehicle.vin} to={vehicleEditPath(vehicle.id)} />
-    </TableCell>
-    <TableCell>{vehicle.make ?? '—'}</TableCell>
-    <TableCell>{vehicle.model ?? '—'}</TableCell>
-    <TableCell>{vehicle.year ?? '—'}</TableCell>
-    <TableCell>
-      <StatusChip status={vehicle.status} />
-    </TableCell>
-  </>
-);
-
-const VehiclesIn = ({ vehicles, busyId, onRemove, canEdit }: { vehicles: RaRecord[]; busyId: unknown; onRemove: (v: RaRecord) => void; canEdit: boolean }) => {
-  const translate = useTranslate();
-  if (vehicles.length === 0) return <Empty text={translate('containers.noVehiclesIn')} />;
-  return (
-    <TableContainer>
-      <Table size="small" data-testid="container-vehicles">
-        <TableHead>
-          <TableRow>
-            <VehicleHeadCells />
-            {canEdit && <TableCell align="right">{translate('common.actions')}</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {vehicles.map((vehicle) => (
-            <TableRow key={vehicle.id}>
-              <VehicleCells vehicle={vehicle} />
-              {canEdit && (
-                <TableCell align="right">
-                  <Button
-                    size="small"
-                    color="warning"
-                    startIcon={<RemoveIcon />}
-                    disabled={busyId === vehicle.id}
-                    onClick={() => onRemove(vehicle)}
-                    aria-label={translate('containers.removeLabel', { vin: vehicle.vin })}
-                  >
-                    {translate('containers.remove')}
-                  </Button>
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
-};
-
-const AvailableVehicles = ({
-  container,
-  busyId,
-  onAdd,
-  canEdit,
-}: {
-  container: RaRecord;
-  busyId: unknown;
-  onAdd: (v: RaRecord) => void;
-  canEdit: boolean;
-}) => {
-  const translate = useTranslate();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
-  const q = useDebouncedValue(search.trim(), 300);
-  const { data = [], total = 0, isPending, error } = useGetList('vehicles', {
-    filter: { companyId: container.companyId, ...(q ? { q } : {}) },
-    pagination: { page: page + 1, perPage: AVAILABLE_PER_PAGE },
-    sort: { field: 'createdAt', order: 'DESC' },
-  });
-  // The vehicles of this container are listed above; "available" are all the others.
-  const others = data.filter((vehicle) => vehicle.containerId !== container.id);
-
-  return (
-    <>
-      <Typography variant="body2" color="text.secondary" sx={{ marginBlockEnd: 1.5 }}>
-        {translate('containers.availableHint')}
-      </Typography>
-      <TextField
-        size="small"
-        value={search}
-        onChange={(event) => {
-          setSearch(event.target.value);
-          setPage(0);
-        }}
-        placeholder={translate('vehicles.searchHint')}
-        slotProps={{
-          htmlInput: { 'aria-label': translate('ra.action.search'), 'data-testid': 'available-search' },
-          input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
-        }}
-        sx={{ marginBlockEnd: 1, width: { xs: '100%', sm: 320 } }}
-      />
-      {isPending ? (
-        <Box>{[0, 1, 2].map((i) => <Skeleton key={i} height={40} />)}</Box>
-      ) : error ? (
-        <Typography color="error" sx={{ paddingBlock: 2 }}>
-          {errorMessage(error, translate)}
-        </Typography>
-      ) : others.length === 0 ? (
-        <Empty text={translate(q ? 'containers.noMatch' : 'containers.noAvailable')} />
-      ) : (
-        <TableContainer>
-          <Table size="small" data-testid="available-vehicles">
-            <TableHead>
-              <TableRow>
-                <VehicleHeadCells />
-                <TableCell>{translate('containers.assignment')}</TableCell>
-                {canEdit && <TableCell align="right">{translate('common.actions')}</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {others.map((vehicle) => (
-                <TableRow key={vehicle.id}>
-                  <VehicleCells vehicle={vehicle} />
-                  <TableCell>
-                    {vehicle.containerId ? (
-                      <OtherContainerChip number={vehicle.containerNumber} />
-                    ) : (
-                      <Chip size="small" label={translate('containers.none')} data-testid="assignment" />
-                    )}
-                  </TableCell>
-                  {canEdit && (
-                    <TableCell align="right">
-                      {!vehicle.containerId && (
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          startIcon={<AddIcon />}
-                          disabled={busyId === vehicle.id}
-                          onClick={() => onAdd(vehicle)}
-                          aria-label={translate('containers.addLabel', { vin: vehicle.vin })}
-                        >
-                          {translate('containers.addVehicle')}
-                        </Button>
-                      )}
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      {total > AVAILABLE_PER_PAGE && (
-        <TablePagination
-          component="div"
-          count={total}
-          page={page}
-          onPageChange={(_event, next) => setPage(next)}
-          rowsPerPage={AVAILABLE_PER_PAGE}
-          rowsPerPageOptions={[]}
-          labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-          getItemAriaLabel={(type) => translate(type === 'next' ? 'ra.navigation.next' : type === 'previous' ? 'ra.navigation.previous' : `ra.navigation.${type}`, { _: type })}
-        />
-      )}
-    </>
-  );
-};
-
 const ContainerPage = ({ container, refetch }: { container: RaRecord; refetch: () => void }) => {
   const translate = useTranslate();
   const queryClient = useQueryClient();
@@ -284,7 +81,7 @@ const ContainerPage = ({ container, refetch }: { container: RaRecord; refetch: (
     refetch();
     queryClient.invalidateQueries({ queryKey: ['vehicles'] });
   };
-  const { assign, busyId } = useAssign(refresh);
+  const assigning = useAssign(refresh);
 
   return (
     <Box sx={{ paddingBlock: 2 }} data-testid="container-show">
@@ -344,11 +141,11 @@ const ContainerPage = ({ container, refetch }: { container: RaRecord; refetch: (
         <ContainerFileSections container={container} />
 
         <Section title="containers.vehiclesIn" testId="section-vehicles-in">
-          <VehiclesIn vehicles={container.vehicles ?? []} busyId={busyId} onRemove={(vehicle) => assign(vehicle, null)} canEdit={canEditVehicles} />
+          <VehiclesIn container={container} assigning={assigning} canEdit={canEditVehicles} />
         </Section>
 
         <Section title="containers.available" testId="section-available">
-          <AvailableVehicles container={container} busyId={busyId} onAdd={(vehicle) => assign(vehicle, Number(container.id))} canEdit={canEditVehicles} />
+          <AvailableVehicles container={container} assigning={assigning} canEdit={canEditVehicles} />
         </Section>
       </Stack>
     </Box>

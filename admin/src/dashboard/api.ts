@@ -1,4 +1,5 @@
 import type { VehicleStatus } from '@domain/statuses';
+import type { CompanyRole } from '@domain/roles';
 import { sendJson } from '../providers/http';
 
 /** GET /api/dashboard: everything the dashboard shows, scoped to the signed-in role. */
@@ -30,7 +31,7 @@ export const fetchDashboard = () => sendJson<DashboardData>('GET', '/dashboard')
 /** POST /api/demo-data: the demo company on an install without companies (super admin only; 409 otherwise). */
 export interface DemoLoaded {
   company: { id: number; name: string; code: string };
-  accounts: { username: string; role: 'COMPANY_ADMIN' | 'SHIPPER' | 'BUYER'; password: string }[];
+  accounts: { username: string; role: CompanyRole; password: string }[];
   counts: { ports: number; containers: number; vehicles: number; photos: number };
 }
 

@@ -600,6 +600,8 @@ const en = {
     request: {
       malformedJson: 'The request could not be read by the server',
       malformedText: 'The text sent holds characters that are not valid Unicode',
+      tooDeep: 'The request is nested too deeply to be read',
+      badEncoding: 'The request body could not be decompressed',
       tooLarge: 'The file or request is too large',
       tooManyFiles: 'Too many files at once: send at most 20 per upload',
       tooManyPixels: 'These images are too large together: send them in several uploads',
@@ -610,6 +612,16 @@ const en = {
     conflict: {
       duplicate: 'This value is already in use',
       reference: 'This record is still used elsewhere and cannot be removed',
+    },
+    idempotency: {
+      keyReused: 'This submission was already sent with different data. Reload the page and try again.',
+      inProgress: 'This submission is still being saved. Please wait a moment.',
+    },
+    ports: {
+      inUse: 'This port is used by containers or vehicles and cannot be deleted',
+    },
+    storage: {
+      full: 'The server has run out of storage space; nothing was saved. Please tell your administrator.',
     },
     users: {
       superAdminProtected: 'A super admin cannot be deleted, deactivated or have its role changed',
@@ -802,6 +814,7 @@ const en = {
     deleteConfirm: 'The port will be removed from the list. This action cannot be undone.',
     deleted: 'Port deleted',
     deleteFailed: 'Could not delete the port. Please try again.',
+    inUse: 'Port %{name} is used by %{containers} container(s) and %{vehicles} vehicle(s), so it cannot be deleted. Change them to another port first.',
     empty: 'No ports yet.',
     edit: 'Edit',
     editTitle: 'Edit port %{name}',

@@ -1,5 +1,5 @@
 import type { Identifier } from 'react-admin';
-import { API_URL, fetchOk, sendJson } from '../providers/http';
+import { API_URL, fetchOk, idempotencyHeader, sendJson } from '../providers/http';
 import type { InvoiceRequest, SellerProfile } from './invoiceRequest';
 
 /**
@@ -15,7 +15,7 @@ export async function fetchSeller(companyId?: Identifier | null): Promise<Seller
 export async function postInvoice(request: InvoiceRequest): Promise<{ pdf: Blob; id: string | null; invoiceNumber: string | null }> {
   const response = await fetchOk(`${API_URL}/invoice`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/pdf, application/json' },
+    headers: { 'Content-Type': 'application/json', Accept: 'application/pdf, application/json', ...idempotencyHeader() },
     body: JSON.stringify(request),
   });
   return {

@@ -30,7 +30,8 @@ import { CompanyInput } from '../common/CompanyInput';
 import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { ListCard } from '../common/ListCard';
-import { Isolated } from '../common/Bidi';
+import { Isolated, isolateText } from '../common/Bidi';
+import { portUsage } from './api';
 
 /**
  * POST /api/ports (SPEC.md §7): name, nameAr, country and companyId, the company the administrator
@@ -149,12 +150,21 @@ const DELETE_MESSAGES: DeleteMessages = {
 };
 
 /** A row's (and a card's) actions: edit and delete, as the role allows. */
-const PortActions = ({ canEdit, canDelete }: { canEdit: boolean; canDelete: boolean }) => (
-  <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5 }}>
-    {canEdit && <EditPortButton />}
-    {canDelete && <DeleteRecordButton name={(record) => record.name} messages={DELETE_MESSAGES} iconOnly={false} serverReason={false} />}
-  </Box>
-);
+const PortActions = ({ canEdit, canDelete }: { canEdit: boolean; canDelete: boolean }) => {
+  const translate = useTranslate();
+  // A port in use is never deleted (409 ports.inUse): say so, with the figures, instead of asking.
+  const inUse = async (record: RaRecord) => {
+    const usage = await portUsage(record.id);
+    if (!usage.containers && !usage.vehicles) return null;
+    return translate('ports.inUse', { name: isolateText(record.name), ...usage });
+  };
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5 }}>
+      {canEdit && <EditPortButton />}
+      {canDelete && <DeleteRecordButton name={(record) => record.name} messages={DELETE_MESSAGES} iconOnly={false} serverReason={false} refusal={inUse} />}
+    </Box>
+  );
+};
 
 /** A port on a phone: its two names and its country. */
 const PortCard = ({ record, actions }: { record: Record<string, any>; actions?: ReactNode }) => (

@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier } from 'ra-core';
-import { API_URL, httpClient, sendJson } from './http';
+import { API_URL, httpClient, idempotencyHeader, sendJson } from './http';
 
 const base = simpleRestProvider(API_URL, httpClient);
 
@@ -16,6 +16,13 @@ const recordRoute = (resource: string, id: Identifier, meta?: { action?: unknown
  */
 export const dataProvider = {
   ...base,
+
+  // One Idempotency-Key per submission: if the answer is lost and the create is sent again, the
+  // server answers the first result rather than storing a duplicate (docs/api.md).
+  create: async (resource, params) => {
+    const json = await sendJson<{ id: Identifier }>('POST', `/${resource}`, params.data, idempotencyHeader());
+    return { data: json as any };
+  },
 
   // `meta.action` names a record's own route for one change (e.g. 'status': PATCH
   // /vehicles/{id}/status), so that change can use react-admin's undoable mode like any update;

@@ -32,13 +32,27 @@ export const httpClient = async (url: string, options: fetchUtils.Options = {}) 
 };
 
 /** POST/PATCH a JSON body to an /api path and return the parsed answer. */
-export async function sendJson<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+export async function sendJson<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const { json } = await httpClient(`${API_URL}${path}`, {
     method,
     body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { Accept: 'application/json', ...headers },
   });
   return json as T;
 }
+
+/**
+ * A new Idempotency-Key, one per submission (a create, an upload, an invoice): the server answers
+ * a retry of it with the first result instead of a duplicate. crypto.getRandomValues, unlike
+ * randomUUID, also works on a plain-HTTP intranet address.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The header that goes with a create (docs/api.md). */
+export const idempotencyHeader = () => ({ 'Idempotency-Key': newIdempotencyKey() });
 
 /** How far an upload's body has gone: bytes sent of the total (the multipart body, not the file). */
 export interface UploadProgress {
@@ -83,6 +97,7 @@ export function sendFiles<T = unknown>(method: 'POST' | 'PUT', path: string, fil
     request.open(method, `${API_URL}${path}`);
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
+    if (method === 'POST') request.setRequestHeader('Idempotency-Key', newIdempotencyKey());
     if (onProgress) {
       request.upload.addEventListener('progress', (event) => {
         if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });

@@ -20,16 +20,13 @@ import {
 } from 'react-admin';
 import { Name, useTranslateWith } from '../common/Interpolate';
 import { Link } from 'react-router';
-import { APPROVAL_ROLES, NEW_USER_ROLES, type Role } from '@domain/roles';
+import { APPROVAL_ROLES, COMPANY_ROLES, NEW_USER_ROLES, type Role } from '@domain/roles';
 import { useAccessChecked } from '../providers/useAccessChecked';
 import { FormDialog } from '../common/FormDialog';
 import { RowDialogButton } from '../common/RowDialogButton';
 import { PASSWORD_MIN_LENGTH, newPasswordProblem } from '../account/passwordRules';
 import { CompanyInput } from '../common/CompanyInput';
 import { setUserRole } from './api';
-
-/** Roles an administrator gives to a company's user (SUPER_ADMIN is never given from here). */
-export const COMPANY_ROLES = ['COMPANY_ADMIN', 'SHIPPER', 'BUYER'] as const satisfies readonly Role[];
 
 const useRoleChoices = (roles: readonly Role[]) => {
   const translate = useTranslate();
@@ -197,7 +194,7 @@ export const AddUserButton = ({ variant = 'contained' }: { variant?: 'contained'
         saveLabel="common.add"
         saveIcon={<AddIcon />}
         successMessage="users.created"
-        defaultValues={{ username: '', password: '', role: 'SHIPPER', companyId: null }}
+        defaultValues={{ username: '', password: '', role: NEW_USER_ROLES[0], companyId: null }}
         duplicate={{ field: 'username', message: 'users.usernameTaken' }}
         onSave={(values) =>
           create(

@@ -19,6 +19,7 @@ import {
 import { Link, useNavigate, useParams } from 'react-router';
 import { can, seesEveryCompany } from '@domain/permissions';
 import { VIN_LENGTH } from '@domain/vin';
+import { VEHICLE_BUYER_ROLES } from '@domain/roles';
 import { RequireAccess } from '../common/RequireAccess';
 import { LoadingScreen } from '../common/LoadingScreen';
 import { useCurrentUser } from '../providers/useCurrentUser';
@@ -215,7 +216,7 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
                     <ReferenceInput
                       source="buyerId"
                       reference="users"
-                      filter={{ role: 'BUYER', companyId: vehicle.companyId }}
+                      filter={{ role: VEHICLE_BUYER_ROLES, companyId: vehicle.companyId }}
                       sort={{ field: 'username', order: 'ASC' }}
                       perPage={200}
                     >

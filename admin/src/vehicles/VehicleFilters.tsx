@@ -1,5 +1,5 @@
 import { AutocompleteInput, ReferenceInput, SearchInput, SelectInput, useTranslate } from 'react-admin';
-import type { Role } from '@domain/roles';
+import { VEHICLE_BUYER_ROLES, type Role } from '@domain/roles';
 import { can, seesEveryCompany } from '@domain/permissions';
 import { showEmptyChoice } from '../common/Fields';
 import { DatePickerInput } from '../common/DatePickerInput';
@@ -31,7 +31,7 @@ export function useVehicleFilters(role: Role | null | undefined) {
       : []),
     ...(can(role, 'users', 'read')
       ? [
-          <ReferenceInput key="buyerId" source="buyerId" label="vehicles.filterBuyer" reference="users" filter={{ role: 'BUYER' }} sort={{ field: 'username', order: 'ASC' }} perPage={50}>
+          <ReferenceInput key="buyerId" source="buyerId" label="vehicles.filterBuyer" reference="users" filter={{ role: VEHICLE_BUYER_ROLES }} sort={{ field: 'username', order: 'ASC' }} perPage={50}>
             <AutocompleteInput
               label="vehicles.filterBuyer"
               optionText={(user) => (everyCompany && user.companyName ? `${isolateText(user.username)} · ${isolateText(user.companyName)}` : user.username)}

@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'validation.failed', // 400 body, params or query invalid (errors: { field: message })
   'request.malformedJson', // 400
   'request.malformedText', // 400: text that is not valid Unicode (a lone surrogate)
+  'request.tooDeep', // 400: a JSON body nested deeper than the limit
+  'request.badEncoding', // 400: a body whose Content-Encoding does not decode
   'request.tooLarge', // 413
   'request.tooManyFiles', // 413: more files than one upload takes
   'request.tooManyPixels', // 413: the images of one upload decode to too many pixels
@@ -25,6 +27,10 @@ export const ERROR_CODES = [
   'notFound', // 404 unknown route, or a record that is not yours
   'conflict.duplicate', // 409 unique value taken (code, username, VIN, container number)
   'conflict.reference', // 409 a row still referenced elsewhere
+  'idempotency.keyReused', // 422: an Idempotency-Key sent again with another request
+  'idempotency.inProgress', // 409: the first request with this Idempotency-Key is still running
+  'ports.inUse', // 409: a port that containers or vehicles name is not deleted
+  'storage.full', // 507: the server's disk is full; nothing was stored
   'users.superAdminProtected', // 403 a SUPER_ADMIN cannot be deleted nor have its role changed
   'users.selfChange', // 403 nobody changes their own role or company
   'users.companyRequired', // 400 COMPANY_ADMIN, SHIPPER and BUYER need a company

@@ -25,6 +25,8 @@ export class DomainError extends Error {
     public readonly code: ErrorCode,
     message: string,
     public readonly errors?: Record<string, string>,
+    /** Figures the client may show beside the message (a port's use: `{ containers, vehicles }`). */
+    public readonly details?: Record<string, number>,
   ) {
     super(message);
   }

@@ -1,8 +1,8 @@
 import type { Role } from './roles';
 
 /**
- * The one permission table (DESIGN.md §4). The API's requireRole and the console's canAccess both
- * read it, so the menu can never show what the server refuses or hide what it allows.
+ * The one permission table (DESIGN.md §4). The API's `authorize` (http/auth.ts) and the console's
+ * canAccess both read it, so the menu can never show what the server refuses or hide what it allows.
  * Company scope ("own company", "own vehicles") is applied by each resource's policy.ts on top.
  */
 export type Action =
@@ -112,19 +112,39 @@ export function can(role: Role | null | undefined, resource: Resource, action: A
 /** Who and whose password: an administrator's reset names both by id, role and company. */
 export type Account = { id: number; role: Role | null | undefined; companyId: number | null | undefined };
 
-/** The accounts a COMPANY_ADMIN looks after: its own company's shippers and buyers. */
-const RESET_BY_COMPANY_ADMIN: readonly Role[] = ['SHIPPER', 'BUYER'];
+/**
+ * The rights a role holds: every (resource, action) of the permission table but the console's
+ * menu entries, which say where a page is shown, not what may be done.
+ */
+function rightsOf(role: Role | null | undefined): Set<string> {
+  const rights = new Set<string>();
+  if (!role) return rights;
+  for (const [resource, actions] of Object.entries(PERMISSIONS)) {
+    for (const [action, roles] of Object.entries(actions)) if (action !== 'menu' && roles?.includes(role)) rights.add(`${resource}.${action}`);
+  }
+  return rights;
+}
+
+/** Whether every right of `target` is one `actor` holds too, and actor holds more (a peer is not reset). */
+const holdsMoreRightsThan = (actor: Role | null | undefined, target: Role | null | undefined): boolean => {
+  const mine = rightsOf(actor);
+  const theirs = rightsOf(target);
+  return [...theirs].every((right) => mine.has(right)) && mine.size > theirs.size;
+};
 
 /**
- * Whether `actor` may give `target` a new password (POST /api/users/{id}/password). A SUPER_ADMIN
- * resets anyone but a SUPER_ADMIN; a COMPANY_ADMIN its own company's shippers and buyers. Nobody
- * resets their own: that is POST /api/user/password, with the current password.
+ * Whether `actor` may give `target` a new password (POST /api/users/{id}/password). A reset lets
+ * the actor sign in as the target, so it is allowed only where that gives the actor no right it
+ * lacks: the target's rights (the permission table) are all the actor's, and fewer. Within a
+ * company, then, a COMPANY_ADMIN resets its buyers but not its shippers (who delete vehicles and
+ * read shared documents, which a company admin may not); a SUPER_ADMIN resets anyone but another
+ * SUPER_ADMIN. Nobody resets their own: that is POST /api/user/password, with the current password.
  */
 export function canResetPassword(actor: Account, target: Account): boolean {
   if (actor.id === target.id || !can(actor.role, 'users', 'resetPassword')) return false;
   if (isProtectedAccount(target)) return false;
-  if (seesEveryCompany(actor.role)) return true;
-  return actor.companyId != null && target.companyId === actor.companyId && target.role != null && RESET_BY_COMPANY_ADMIN.includes(target.role);
+  if (!seesEveryCompany(actor.role) && (actor.companyId == null || target.companyId !== actor.companyId)) return false;
+  return holdsMoreRightsThan(actor.role, target.role);
 }
 
 /** react-admin's action names mapped to ours (canAccess({ action, resource })). */

@@ -61,6 +61,9 @@ export function compression() {
   });
   return async (ctx: Context, next: Next) => {
     let listRange = '';
+    // A client that refuses every encoding we have, identity too ("identity;q=0"), gets the answer
+    // as it is: koa-compress would otherwise set an undefined Content-Encoding (a 500).
+    if (ctx.get('Accept-Encoding') && !ctx.acceptsEncodings('br', 'gzip', 'deflate', 'identity')) ctx.request.headers['accept-encoding'] = 'identity';
     await compressAnswer(ctx, async () => {
       await next();
       compressJsonInOneCall(ctx);

@@ -1,4 +1,5 @@
 import { HttpError } from './errors';
+import { isStorageFull, storageFull } from './storageFull';
 
 /**
  * Constraint errors from either engine, mapped to a client error. objection does not recognise
@@ -40,8 +41,8 @@ const UNAVAILABLE = new Set([
   // A deadlock victim outside writeTransaction's retries (resources/writeTransaction.ts).
   'ER_LOCK_DEADLOCK',
 ]);
-/** SQLite's families of "cannot get at the file now": busy, locked, cannot open, disk I/O. */
-const UNAVAILABLE_SQLITE = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL|NOMEM|READONLY_DBMOVED)/;
+/** SQLite's families of "cannot get at the file now": busy, locked, cannot open, disk I/O (a full disk is 507, above). */
+const UNAVAILABLE_SQLITE = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|NOMEM|READONLY_DBMOVED)/;
 
 /**
  * mysql2 marks an error that broke the connection as fatal; some carry no code at all, as the
@@ -54,6 +55,8 @@ function isLostConnection(e: DriverError & { fatal?: boolean }): boolean {
 
 export function mapDatabaseError(err: unknown): HttpError | null {
   const e = (err ?? {}) as DriverError & { nativeError?: DriverError; name?: string; fatal?: boolean };
+  // Before anything else: a full disk often comes as an I/O error (SQLITE_IOERR_WRITE, errno 28).
+  if (isStorageFull(err)) return storageFull();
   const code = e.code ?? e.nativeError?.code;
   if (!code) {
     if (e.name === 'KnexTimeoutError' || isLostConnection(e)) return new HttpError(503, 'service.unavailable', 'The database is not answering');

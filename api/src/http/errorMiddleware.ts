@@ -3,6 +3,7 @@ import { DomainError, type ErrorKind } from '../domain/errors';
 import type { ErrorCode } from '../domain/errorCodes';
 import { HttpError } from './errors';
 import { mapDatabaseError } from './dbErrors';
+import { isStorageFull, storageFull } from './storageFull';
 import type { Logger } from './logger';
 
 /** The one place a domain error's kind becomes an HTTP status (DESIGN.md §3). */
@@ -23,14 +24,16 @@ const STATUS: Record<ErrorKind, number> = {
 /** Seconds a client is told to wait before trying a 503 again. */
 const RETRY_AFTER_S = 1;
 
-type ErrorResponse = { status: number; code: ErrorCode; message: string; errors?: Record<string, string> };
+type ErrorResponse = { status: number; code: ErrorCode; message: string; errors?: Record<string, string>; details?: Record<string, number> };
 
 /** Errors thrown by koa-body / co-body / raw-body carry a status and a type. */
 type BodyError = { status?: number; statusCode?: number; type?: string; expose?: boolean };
 
 function toResponse(err: unknown): ErrorResponse {
-  if (err instanceof DomainError) return { status: STATUS[err.kind], code: err.code, message: err.message, errors: err.errors };
+  if (err instanceof DomainError) return { status: STATUS[err.kind], code: err.code, message: err.message, errors: err.errors, details: err.details };
   if (err instanceof HttpError) return err;
+  // A full disk, wherever a write met it (an upload's temporary file, the database), is named.
+  if (isStorageFull(err)) return storageFull();
   const db = mapDatabaseError(err);
   if (db) return db;
   const body = (err ?? {}) as BodyError;
@@ -61,6 +64,7 @@ export function errorMiddleware(logger: Logger) {
         message: response.message,
         code: response.code,
         ...(response.errors ? { errors: response.errors } : {}),
+        ...(response.details ? { details: response.details } : {}),
       };
     }
   };

@@ -1,10 +1,11 @@
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import type { UploadedFile } from '../services/files/uploadedFile';
 import { HttpError, badRequest } from './errors';
+import { isStorageFull, storageFull } from './storageFull';
 
 export const MAX_FILES_PER_REQUEST = 20;
 
@@ -20,6 +21,8 @@ declare module 'koa' {
  * folders a killed process left behind can be told from the ones a running process is writing.
  */
 export const UPLOADS_ROOT = path.join(tmpdir(), 'vehicle-export-uploads');
+/** The same folder, read when an upload starts (TMPDIR may name another disk than at start). */
+const uploadsRoot = () => path.join(tmpdir(), 'vehicle-export-uploads');
 
 const isRunning = (pid: number) => {
   try {
@@ -53,9 +56,23 @@ export async function sweepStaleUploads(root = UPLOADS_ROOT): Promise<number> {
   return removed;
 }
 
+/**
+ * Removes an upload's folder. Retries while a file is still being created in it (ENOTEMPTY) and
+ * never throws: a failure here must not replace the request's own answer; a folder still left is
+ * removed at the next start (sweepStaleUploads).
+ */
+async function removeFolder(dir: string) {
+  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 }).catch(() => undefined);
+}
+
 /** formidable's error codes: more files than maxFiles, and the ones for "too big". */
 const TOO_MANY_FILES = 1015;
-const TOO_LARGE = new Set([1009, 1016]);
+const FILE_TOO_LARGE = 1016;
+const UPLOAD_TOO_LARGE = 1009;
+const FIELDS_TOO_LARGE = 1006;
+const TOO_MANY_FIELDS = 1007;
+const MAX_FIELDS = 20;
+const MAX_FIELDS_BYTES = 256 * 1024;
 
 /**
  * Multipart uploads (field `file`, up to 20 files). Each request writes into its own temporary
@@ -67,8 +84,15 @@ export function uploads(maxBytes: number) {
     if (!ctx.is('multipart/form-data')) {
       throw new HttpError(415, 'request.unsupportedMediaType', 'Send the files as multipart/form-data in the field "file"');
     }
-    await mkdir(UPLOADS_ROOT, { recursive: true });
-    const dir = await mkdtemp(path.join(UPLOADS_ROOT, `${process.pid}-`));
+    const root = uploadsRoot();
+    let dir: string;
+    try {
+      await mkdir(root, { recursive: true });
+      dir = await mkdtemp(path.join(root, `${process.pid}-`));
+    } catch (err) {
+      if (isStorageFull(err)) throw storageFull();
+      throw err;
+    }
     try {
       const parse = koaBody({
         multipart: true,
@@ -80,21 +104,30 @@ export function uploads(maxBytes: number) {
           maxFileSize: maxBytes,
           maxTotalFileSize: maxBytes * MAX_FILES_PER_REQUEST,
           maxFiles: MAX_FILES_PER_REQUEST,
-          maxFields: 20,
-          maxFieldsSize: 256 * 1024,
+          maxFields: MAX_FIELDS,
+          maxFieldsSize: MAX_FIELDS_BYTES,
           allowEmptyFiles: false,
         },
       });
       try {
         await parse(ctx, async () => {});
       } catch (err) {
+        // Checked first: formidable names a failed write of the temporary file as an unreadable upload.
+        if (isStorageFull(err)) throw storageFull();
         const e = err as { code?: number; httpCode?: number };
         if (e.code === TOO_MANY_FILES) {
           throw new HttpError(413, 'request.tooManyFiles', `At most ${MAX_FILES_PER_REQUEST} files per upload: send the others in another one`);
         }
-        if (TOO_LARGE.has(e.code ?? 0) || e.httpCode === 413) {
-          throw new HttpError(413, 'request.tooLarge', `Files are limited to ${maxMb} MB each`);
+        // Each 413 names the limit it hit.
+        if (e.code === FILE_TOO_LARGE) throw new HttpError(413, 'request.tooLarge', `Files are limited to ${maxMb} MB each`);
+        if (e.code === UPLOAD_TOO_LARGE) {
+          throw new HttpError(413, 'request.tooLarge', `One upload is limited to ${Math.round(maxMb * MAX_FILES_PER_REQUEST)} MB in all`);
         }
+        if (e.code === FIELDS_TOO_LARGE) {
+          throw new HttpError(413, 'request.tooLarge', `The form fields sent with the files are limited to ${MAX_FIELDS_BYTES / 1024} kB in all`);
+        }
+        if (e.code === TOO_MANY_FIELDS) throw new HttpError(413, 'request.tooLarge', `At most ${MAX_FIELDS} form fields are sent with the files`);
+        if (e.httpCode === 413) throw new HttpError(413, 'request.tooLarge', 'The upload is larger than the server accepts');
         throw badRequest('The upload could not be read: send multipart/form-data with the field "file"');
       }
       const raw = ctx.request.files?.file;
@@ -104,13 +137,22 @@ export function uploads(maxBytes: number) {
         size: f.size,
       }));
       if (!files.length) throw badRequest('No file was sent: use the field "file"', { file: 'is required' });
+      // A temporary file shorter than what arrived was cut off by a full disk, even when the
+      // write's error did not reach the parser in time: named as such, never as a damaged file.
+      for (const file of files) {
+        const written = await stat(file.path).then((s) => s.size, () => -1);
+        if (written < file.size) throw storageFull();
+      }
       ctx.state.uploads = files;
       ctx.state.uploadFields = Object.fromEntries(
         Object.entries((ctx.request.body ?? {}) as Record<string, unknown>).map(([k, v]) => [k, Array.isArray(v) ? String(v[0]) : String(v)]),
       );
       await next();
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await removeFolder(dir);
+      // An aborted body may still have a file being opened in the folder as the request ends:
+      // once the response has closed, nothing more is written there, so look once more then.
+      ctx.res.once('close', () => void removeFolder(dir));
     }
   };
 }

@@ -50,7 +50,7 @@ export function expectNoLeak(res: Res) {
   for (const leak of LEAKS) expect(text, `error body leaks ${leak}`).not.toMatch(leak);
 }
 
-/** The one error shape of DESIGN.md §3: { message, code, errors? }, with a known code and nothing leaked. */
+/** The one error shape of DESIGN.md §3: { message, code, errors?, details? }, with a known code and nothing leaked. */
 export function expectError(res: Res, status: number, code?: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.headers['content-type']).toMatch(/application\/json/);
@@ -58,7 +58,7 @@ export function expectError(res: Res, status: number, code?: string) {
   expect(res.body.message.length).toBeGreaterThan(0);
   expect(ERROR_CODES).toContain(res.body.code);
   if (code) expect(res.body.code).toBe(code);
-  expect(Object.keys(res.body).every((k) => ['message', 'code', 'errors'].includes(k))).toBe(true);
+  expect(Object.keys(res.body).every((k) => ['message', 'code', 'errors', 'details'].includes(k))).toBe(true);
   expectNoLeak(res);
 }
 

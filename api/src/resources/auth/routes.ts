@@ -9,6 +9,7 @@ import { replacePassword } from '../users/password';
 import { registerUser } from '../users/operations';
 import { AccountSettingsSchema, LoginSchema, RegisterSchema, passwordChangeSchema, samePassword } from './schema';
 import { signInThrottle, type Refusal } from './throttle';
+import { issueDeviceCookie, readDeviceCookie } from './deviceCookie';
 import { deleteExpiredSessions } from '../../http/session';
 
 const INVALID_LOGIN = 'Invalid username or password';
@@ -49,14 +50,16 @@ export function authRoutes(db: Knex) {
   router.post('/login', async (ctx) => {
     const input = parse(LoginSchema, ctx.request.body, 'sign-in');
     // The attempt is counted before the password is looked at (throttle.ts).
-    const refusal = await throttle.beforeSignIn(input.username, ctx.ip);
+    const device = readDeviceCookie(ctx, input.username);
+    const refusal = await throttle.beforeSignIn(input.username, ctx.ip, device);
     if (refusal) throw tooMany(ctx, refusal);
     const user = await User.query(db).modify('withCompanyStatus').findOne({ 'users.username': input.username });
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
     // An inactive account, or one of an inactive company, answers like a wrong password: the
     // answer never confirms a password.
     if (!user || !ok || !user.active || user.companyActive === false) throw new HttpError(401, 'auth.invalidCredentials', INVALID_LOGIN);
-    await throttle.signedIn(input.username, ctx.ip);
+    await throttle.signedIn(input.username, ctx.ip, device);
+    issueDeviceCookie(ctx, input.username);
     await deleteExpiredSessions(db);
     await signIn(ctx, user);
     ctx.body = currentUserJson(user);

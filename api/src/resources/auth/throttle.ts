@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { RateLimiterMySQL, RateLimiterRes, RateLimiterSQLite, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
-import { isMysql } from '../../../../migrations/helpers';
-import { selectRows } from '../../db';
+import { isMysql, selectRows } from '../../db';
 
 /**
  * Sign-in and registration limits, counted in the database (table `rate_limits`) by
@@ -17,12 +16,16 @@ import { selectRows } from '../../db';
  *   Guessing from many addresses is slowed to about one guess a minute, and the owner, the super
  *   admin included, still signs in after at most that delay: never locked out for 15 minutes.
  * - Per address: 50 sign-in attempts in 15 minutes over all usernames; 20 registrations an hour (an office signing up its staff shares one address).
+ * - A browser with a valid device cookie for the username (deviceCookie.ts) is counted apart:
+ *   10 attempts per device in 15 minutes, and none of the limits above, so guesses from anywhere
+ *   else never refuse the owner's own browser, and guesses from it never count against others.
  */
 export const SIGN_IN_WINDOW_S = 15 * 60;
 export const ATTEMPTS_PER_USERNAME_AND_ADDRESS = 10;
 export const FREE_ATTEMPTS_PER_USERNAME = 10;
 export const SIGN_IN_ATTEMPTS_PER_ADDRESS = 50;
 export const REGISTRATIONS_PER_ADDRESS = 20;
+export const ATTEMPTS_PER_DEVICE = 10;
 const MAX_DELAY_S = 60;
 
 /** The next attempt's delay once a username is past its free attempts: 1, 2, 4 ... 60 s. */
@@ -31,13 +34,14 @@ export const delayAfter = (attemptsOver: number) => Math.min(2 ** Math.max(attem
 /** Keys are hashes: the table holds no e-mail address or IP, and every key fits the column. */
 export const limitKey = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
 
-export type Refusal = { retryAfterS: number; reason: 'address' | 'usernameAndAddress' | 'usernameDelay' | 'registrations' };
+export type Refusal = { retryAfterS: number; reason: 'address' | 'usernameAndAddress' | 'usernameDelay' | 'registrations' | 'device' };
 
 export type SignInThrottle = {
   /** Takes this attempt's points; answers a refusal when a limit is passed. */
-  beforeSignIn(username: string, ip: string): Promise<Refusal | null>;
-  /** A right password: this username's attempts (from this address and from all) are forgotten. */
-  signedIn(username: string, ip: string): Promise<void>;
+  /** `device`: the id of a valid device cookie for this username; its attempts are counted apart. */
+  beforeSignIn(username: string, ip: string, device?: string | null): Promise<Refusal | null>;
+  /** A right password: this username's attempts (from this address, from all, from the device) are forgotten. */
+  signedIn(username: string, ip: string, device?: string | null): Promise<void>;
   beforeRegister(ip: string): Promise<Refusal | null>;
 };
 
@@ -79,6 +83,7 @@ export function signInThrottle(db: Knex): SignInThrottle {
       // One attempt per delay once past the free ones: the first to take the slot goes on.
       usernameSlot: store({ keyPrefix: 'user-slot', points: 1, duration: 1 }),
       registrations: store({ keyPrefix: 'register', points: REGISTRATIONS_PER_ADDRESS, duration: 60 * 60 }),
+      device: store({ keyPrefix: 'device', points: ATTEMPTS_PER_DEVICE, duration: SIGN_IN_WINDOW_S }),
     };
   }
   const get = () => (limiters ??= build().catch((err) => {
@@ -87,8 +92,12 @@ export function signInThrottle(db: Knex): SignInThrottle {
   }));
 
   return {
-    async beforeSignIn(username, ip) {
+    async beforeSignIn(username, ip, device) {
       const l = await get();
+      if (device) {
+        const own = await take(l.device, limitKey(username, device));
+        return own.refused ? { retryAfterS: seconds(own.res), reason: 'device' } : null;
+      }
       const address = await take(l.address, limitKey(ip));
       if (address.refused) return { retryAfterS: seconds(address.res), reason: 'address' };
       const pair = await take(l.usernameAndAddress, limitKey(username, ip));
@@ -99,8 +108,9 @@ export function signInThrottle(db: Knex): SignInThrottle {
       const slot = await take(l.usernameSlot, limitKey(username), { customDuration: delayAfter(over) });
       return slot.refused ? { retryAfterS: seconds(slot.res), reason: 'usernameDelay' } : null;
     },
-    async signedIn(username, ip) {
+    async signedIn(username, ip, device) {
       const l = await get();
+      if (device) await l.device.delete(limitKey(username, device));
       await l.usernameAndAddress.delete(limitKey(username, ip));
       // The owner knows the password: the username's count starts again, or a user who signs in
       // often (tabs, phones, an intranet page) would be slowed by their own sign-ins.

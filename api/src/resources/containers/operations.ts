@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { uniqueOr409 } from '../../http/dbErrors';
 import { can, canChooseCompany, type Action } from '../../domain/permissions';
+import { CONTAINER_SHIPPER_ROLES } from '../../domain/roles';
 import { assertCompanyExists } from '../companies/policy';
 import { assertPortsExist } from '../ports/policy';
 import { assertUserOfCompany } from '../users/policy';
@@ -20,8 +21,6 @@ import type { ContainerCreateSchema, ContainerUpdateSchema } from './schema';
  */
 
 const NUMBER_TAKEN = 'Container number already exists';
-/** Company admins and shippers may be named as a container's shipper. */
-const SHIPPER_ROLES = ['SHIPPER', 'COMPANY_ADMIN'] as const;
 
 function mayDo(actor: User, action: Action) {
   if (!can(actor.role, 'containers', action)) throw forbidden();
@@ -52,7 +51,7 @@ async function ownership(trx: Knex, actor: User, input: { companyId?: number; sh
   const shipperId = input.shipperId ?? (companyChanged ? undefined : (current?.shipperId ?? undefined));
   if (!shipperId) throw badRequest('Shipper is required', { shipperId: 'is required' });
   await assertCompanyExists(trx, companyId);
-  await assertUserOfCompany(trx, 'shipperId', shipperId, companyId, SHIPPER_ROLES);
+  await assertUserOfCompany(trx, 'shipperId', shipperId, companyId, CONTAINER_SHIPPER_ROLES);
   return { companyId, shipperId };
 }
 

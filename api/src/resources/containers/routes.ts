@@ -38,7 +38,6 @@ const LIST: ListSpec = {
   defaultSort: ['createdAt', 'DESC'],
   idColumn: 'containers.id',
   tieBreakers: { 'containers.number': [] },
-  countWithoutJoins: true,
 };
 
 export function containerRoutes(db: Knex) {

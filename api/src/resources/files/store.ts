@@ -29,7 +29,7 @@ export async function storeRecordFiles(db: Knex, files: UploadedFile[], owner: F
       const fileName = safeFileName(withExtension(safeFileName(file.name, type.extension), type.extension));
       const row = { ...owner, companyId, fileType: type.kind, fileName, mimeType: type.mimeType, uploadedBy: userId };
       if (type.kind === 'IMAGE') {
-        const image = await processImage(file.path, type.mimeType);
+        const image = await processImage(file.path, type.mimeType, userId);
         const id = await writeTransaction(db, async (trx) => {
           const { id: fileId } = await VehicleFile.query(trx).insert({ ...row, fileSize: image.original.length, width: image.width, height: image.height });
           const chunkOwner = { vehicleFileId: fileId };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isMysql } from '../../../../migrations/helpers';
+import { isMysql } from '../../db';
 import type { Viewer } from '../baseModel';
 import { Invoice } from './model';
 

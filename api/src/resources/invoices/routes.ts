@@ -31,7 +31,6 @@ const LIST: ListSpec = {
   search: ['invoices.invoiceNumber', 'invoices.buyerName', 'invoices.containerNumber'],
   defaultSort: ['createdAt', 'DESC'],
   idColumn: 'invoices.id',
-  countWithoutJoins: true,
 };
 
 export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {

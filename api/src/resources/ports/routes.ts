@@ -5,6 +5,7 @@ import { respondWithList, type ListSpec } from '../../http/listQuery';
 import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
 import { assertCompanyExists } from '../companies/policy';
+import { assertPortUnused, portUsage } from './policy';
 import { Port } from './model';
 import { PortCreateSchema, PortUpdateSchema } from './schema';
 
@@ -47,9 +48,20 @@ export function portRoutes(db: Knex) {
   router.patch('/:id', authorize('ports', 'update'), update);
   router.put('/:id', authorize('ports', 'update'), update);
 
+  // What a delete would touch, for the console to say before it asks (only who may delete asks).
+  router.get('/:id/usage', authorize('ports', 'delete'), async (ctx) => {
+    ctx.body = await portUsage(db, (await find(ctx)).id);
+  });
+
   router.delete('/:id', authorize('ports', 'delete'), async (ctx) => {
     const port = await find(ctx);
-    await port.$query(db).delete();
+    // The check and the delete in one transaction, the port's row locked first: a container or
+    // vehicle naming the port meanwhile waits (its foreign key reads that row) and sees it gone.
+    await db.transaction(async (trx) => {
+      await trx('ports').where({ id: port.id }).forUpdate().first('id');
+      await assertPortUnused(trx, port.id);
+      await port.$query(trx).delete();
+    });
     ctx.body = port;
   });
 

@@ -4,6 +4,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { uniqueOr409 } from '../../http/dbErrors';
 import { DEFAULT_VEHICLE_STATUS, type VehicleStatus } from '../../domain/statuses';
 import { can, canChooseCompany, type Action } from '../../domain/permissions';
+import { VEHICLE_BUYER_ROLES } from '../../domain/roles';
 import type { VinDecode } from '../../services/vin/decoder';
 import { assertCompanyExists } from '../companies/policy';
 import { assertContainerInCompany } from '../containers/policy';
@@ -35,7 +36,7 @@ type References = { containerId?: number | null; buyerId?: number | null; fromPo
 
 async function checkReferences(trx: Knex, companyId: number, refs: References) {
   await assertContainerInCompany(trx, refs.containerId, companyId);
-  await assertUserOfCompany(trx, 'buyerId', refs.buyerId, companyId, ['BUYER']);
+  await assertUserOfCompany(trx, 'buyerId', refs.buyerId, companyId, VEHICLE_BUYER_ROLES);
   await assertPortsExist(trx, { fromPortId: refs.fromPortId, toPortId: refs.toPortId });
 }
 

@@ -41,7 +41,6 @@ const LIST: ListSpec = {
   idColumn: 'vehicles.id',
   // The dashboard's status indexes hold each status's vehicles by creation time.
   tieBreakers: { 'vehicles.vin': [], 'vehicles.status': ['vehicles.createdAt', 'vehicles.id'] },
-  countWithoutJoins: true,
 };
 
 /**

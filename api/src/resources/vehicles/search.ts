@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
-import { isMysql } from '../../../../migrations/helpers';
-import { escapeLike, type IndexedSearch } from '../../http/listQuery';
+import { isMysql } from '../../db';
+import { escapeLike } from '../../http/listPlan';
+import type { IndexedSearch } from '../../http/listQuery';
 import type { Vehicle } from './model';
 
 /** The indexes hold substrings of three characters or more; shorter texts are a LIKE. */

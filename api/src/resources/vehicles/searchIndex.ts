@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isMysql } from '../../../../migrations/helpers';
+import { isMysql } from '../../db';
 
 /**
  * Keeps the vehicle search index (migration 20261125000200, read by search.ts) in the transaction

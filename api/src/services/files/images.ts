@@ -20,14 +20,29 @@ const unreadable = () => new DomainError('unsupportedMediaType', 'request.unsupp
  * viewer (long side at most 1600 px) and a thumbnail (at most 320 px). sharp works on libuv's
  * thread pool, so the event loop stays free.
  */
-export function processImage(path: string, mimeType: string): Promise<ProcessedImage> {
-  return decodingImage(() => processNow(path, mimeType));
+export function processImage(path: string, mimeType: string, userId?: number): Promise<ProcessedImage> {
+  return decodingImage(() => processNow(path, mimeType), userId);
 }
 
-/** Runs work that decodes an image in the process-wide queue below (photos, logos). */
-export function decodingImage<T>(work: () => Promise<T>): Promise<T> {
-  return imageWork(work);
+/**
+ * Runs work that decodes an image in the process-wide queue below (photos, logos). With a user,
+ * that user's images go one at a time first: one uploader sending many large photos (or many
+ * uploads at once) holds at most one of the process's decoding slots, and everyone else's images
+ * take the others rather than waiting behind all of theirs.
+ */
+export function decodingImage<T>(work: () => Promise<T>, userId?: number): Promise<T> {
+  if (userId === undefined) return imageWork(work);
+  let own = perUser.get(userId);
+  if (!own) perUser.set(userId, (own = pLimit(IMAGES_PER_USER)));
+  const queue = own;
+  return queue(() => imageWork(work)).finally(() => {
+    if (queue.activeCount === 0 && queue.pendingCount === 0 && perUser.get(userId) === queue) perUser.delete(userId);
+  });
 }
+
+/** Images of one user decoded (or waiting in the process's queue) at once. */
+export const IMAGES_PER_USER = 1;
+const perUser = new Map<number, ReturnType<typeof pLimit>>();
 
 /**
  * Images decoded at once in this process, all uploads together: each takes a core and up to a few

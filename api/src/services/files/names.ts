@@ -2,10 +2,14 @@ import path from 'node:path';
 
 /**
  * A stored or downloaded file name: no folders, no control characters (CR, LF), no quotes or
- * characters that mean something to a file system; never empty; at most 200 characters.
+ * characters that mean something to a file system; never empty; at most 200 characters. Invisible
+ * formatting characters (Unicode's Cf: right-to-left overrides and isolates, zero-width joiners
+ * and spaces, soft hyphens, BOM) are removed: "\u202Egpj.exe" would show as "exe.jpg".
  */
+const INVISIBLE_FORMATTING = /\p{Cf}/gu;
+
 export function safeFileName(name: string, fallbackExtension = ''): string {
-  const base = path.posix.basename(name.replace(/\\/g, '/'));
+  const base = path.posix.basename(name.replace(INVISIBLE_FORMATTING, '').replace(/\\/g, '/'));
   const cleaned = base
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f"'<>:|?*\\/]/g, '_')

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
-import { READER_WORKER_SOURCE } from './readerWorker';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerThread } from '../workerThread';
+import type { ErrorShape, ReaderReply, ReaderRequest, ReaderWorkerData } from './readerWorker';
 
 export type ReaderPoolOptions = {
   filename: string;
@@ -29,12 +29,6 @@ export type ReaderAnswer = { rows: unknown[]; ms: number; bytes: number };
 
 type Reader = { worker: Worker; ready: boolean; job?: Job; jobId: number; stopping: boolean };
 
-type WorkerMessage =
-  | 'ready'
-  | { failed: ErrorShape }
-  | { id: number; rows: Record<string, unknown>[]; blobs: boolean; ms: number; bytes: number }
-  | { id: number; error: ErrorShape };
-type ErrorShape = { name?: string; message: string; code?: string };
 
 /** A query runs at most this often: once, and once more if its reader stopped under it. */
 const RUNS_PER_QUERY = 2;
@@ -74,7 +68,6 @@ function withBuffers(rows: Record<string, unknown>[]) {
 export class ReaderPool {
   private readonly readers = new Set<Reader>();
   private readonly queue: Job[] = [];
-  private readonly driver = createRequire(import.meta.url).resolve('better-sqlite3');
   private nextId = 1;
   private closed = false;
   /** Why the last reader could not open its connection, while none is serving. */
@@ -139,7 +132,8 @@ export class ReaderPool {
       free.jobId = this.nextId++;
       // A thread with work keeps the process alive until the answer is in; an idle one does not.
       free.worker.ref();
-      free.worker.postMessage({ id: free.jobId, sql: job.sql, params: job.params, safeIntegers: job.safeIntegers });
+      const request: ReaderRequest = { id: free.jobId, sql: job.sql, params: job.params, safeIntegers: job.safeIntegers };
+      free.worker.postMessage(request);
     }
     let starting = [...this.readers].filter((r) => !r.ready).length;
     while (this.readers.size < this.options.size && this.queue.length > starting) {
@@ -149,20 +143,18 @@ export class ReaderPool {
   }
 
   private start() {
-    const worker = new Worker(READER_WORKER_SOURCE, {
-      eval: true,
-      workerData: { filename: this.options.filename, driver: this.driver, pragmas: this.options.pragmas },
-    });
+    const workerData: ReaderWorkerData = { filename: this.options.filename, pragmas: this.options.pragmas };
+    const worker = startWorkerThread(import.meta.url, 'readerWorker', { workerData });
     worker.unref();
     const reader: Reader = { worker, ready: false, jobId: 0, stopping: false };
     this.readers.add(reader);
-    worker.on('message', (message: WorkerMessage) => this.onMessage(reader, message));
+    worker.on('message', (message: ReaderReply) => this.onMessage(reader, message));
     // An uncaught error ends the thread; 'exit' follows and does the recovery.
     worker.on('error', () => {});
     worker.once('exit', (code) => this.onExit(reader, code));
   }
 
-  private onMessage(reader: Reader, message: WorkerMessage) {
+  private onMessage(reader: Reader, message: ReaderReply) {
     if (message === 'ready') {
       reader.ready = true;
       this.openFailure = undefined;

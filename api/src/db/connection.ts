@@ -1,18 +1,12 @@
 import knexFactory, { type Knex } from 'knex';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { isMysql } from '../../migrations/helpers';
-import { migrationSource } from '../../migrations/index';
-import { startCheckpointer, type Checkpointer } from './sqliteCheckpointer';
+import { migrationSource } from '../../../migrations/index';
+import { engineOf } from './engine';
+import { mysqlSocketWithDeadline } from './mysqlDeadline';
+import { startCheckpointer, type Checkpointer } from './sqlite/checkpointer';
 import { SqliteConnections } from './sqlite/connectionPool';
 import { ReaderPool } from './sqlite/readerPool';
-import { mysqlSocketWithDeadline } from './mysqlDeadline';
-
-export type Engine = 'sqlite' | 'mysql';
-
-export function engineOf(databaseUrl: string): Engine {
-  return databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'mysql';
-}
 
 type SqliteConnection = { pragma(sql: string): unknown };
 
@@ -44,7 +38,7 @@ export const SQLITE_BUSY_TIMEOUT_MS = 1_000;
 /**
  * Settings of every SQLite connection, the writer's and the readers': foreign keys (off by default
  * in SQLite), WAL so readers never wait for the writer, and checkpoints left to a worker thread
- * while it runs (sqliteCheckpointer.ts).
+ * while it runs (sqlite/checkpointer.ts).
  */
 export function sqlitePragmas(checkpointsInWorker: boolean): string[] {
   return [
@@ -205,12 +199,3 @@ export async function isDatabaseUp(db: Knex, withinMs = 1_000): Promise<boolean>
   }
 }
 
-/**
- * Runs a constant SQL text written for both engines and answers its rows: knex.raw answers rows
- * on SQLite and [rows, fields] on MySQL.
- */
-export async function selectRows<Row>(db: Knex, sql: string, bindings: readonly Knex.Value[]): Promise<Row[]> {
-  if (!isMysql(db)) return (await db.raw(sql, bindings)) as Row[];
-  const [rows] = await db.raw(sql, bindings);
-  return rows;
-}

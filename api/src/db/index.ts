@@ -1,0 +1,21 @@
+/*
+ * The database layer, as the rest of the API uses it: open, migrate, check and close a knex for
+ * DATABASE_URL on either engine, and the few engine-aware helpers. What is behind it (the SQLite
+ * connection pool and its worker threads, the checkpointer, the MySQL deadline) is this folder's
+ * own business: docs/architecture.md, "The database layer".
+ */
+export {
+  closeDb,
+  createDb,
+  DEFAULT_DEADLINES,
+  DEFAULT_SQLITE_READERS,
+  DEFAULT_SQLITE_SHORT_READ_MS,
+  isDatabaseUp,
+  knexConfig,
+  migrateLatest,
+  mysqlLogin,
+  sqliteConnectionsOf,
+  type DatabaseDeadlines,
+  type DatabaseSettings,
+} from './connection';
+export { engineOf, isMysql, selectRows, type Engine } from './engine';

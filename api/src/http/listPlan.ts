@@ -1,0 +1,163 @@
+import type { Knex } from 'knex';
+import type { AppliedFilter, Condition, ListRequest, ListSpec, ModelQuery } from './listQuery';
+
+/**
+ * How a list's page is read and counted, once the request is checked (listQuery.ts): which count
+ * answers the total (the search index, the kept counts, or counting the rows), whether the page's
+ * ids are read from the list's start or its end, and which joins a count or the ids may leave out.
+ * Every choice here changes how fast the answer comes, never what it is.
+ */
+
+export type ListOptions = {
+  /** Adds to the page's rows what one more query reads for all of them at once (a container's invoice numbers). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  completePage?: (rows: any[]) => Promise<unknown>;
+  /**
+   * The number of rows the filter leaves in `base` without counting them (the kept counts), where
+   * the filter is one the figures answer; undefined, and the rows are counted.
+   */
+  keptTotal?: (filter: AppliedFilter) => (() => Promise<number>) | undefined;
+};
+
+/**
+ * LIKE wildcards in the user's text are literal. The escape character is '!', not a backslash:
+ * MySQL reads the SQL literal '\' as an escaped quote (a syntax error), SQLite does not.
+ */
+export const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+
+/** How an indexed search runs: its total when the index alone gives it, and along which index. */
+type SearchPlan = { total?: number; alongSortIndex: boolean };
+const NO_PLAN: SearchPlan = { alongSortIndex: false };
+
+/**
+ * A search with no other filter, where the list has an index for it: the index counts the matches
+ * (at 100,000 vehicles, 1.8 ms for a make's 10,000 matches against 9.7 ms through the table), and
+ * the page is read along the sort's index when that reads fewer rows than the matches are: about
+ * (rows before the page's end) × (rows in view) / (matches), against sorting every match.
+ */
+async function planSearch(spec: ListSpec, text: string | undefined, page: { offset: number; limit: number }, sortsOnIndex: boolean, knex: Knex, options: ListOptions): Promise<SearchPlan> {
+  if (!spec.indexedSearch || text === undefined || !spec.indexedSearch.answers(text)) return NO_PLAN;
+  const total = await spec.indexedSearch.count(knex, text);
+  const inView = sortsOnIndex ? await options.keptTotal?.({})?.() : undefined;
+  // A page in the list's second half is read from its end (readList).
+  const beforePageEnd = Math.min(page.offset, Math.max(0, total - page.offset - page.limit)) + page.limit;
+  return { total, alongSortIndex: inView !== undefined && total * total > beforePageEnd * inView };
+}
+
+/** Narrows query by the request's conditions, in their order; a search from the index where it answers. */
+function applyConditions(query: ModelQuery, conditions: Condition[], spec: ListSpec, search: SearchPlan) {
+  for (const condition of conditions) {
+    switch (condition.kind) {
+      case 'search': {
+        if (spec.indexedSearch?.answers(condition.text)) {
+          spec.indexedSearch.apply(query, condition.text, search.alongSortIndex);
+          break;
+        }
+        const pattern = `%${escapeLike(condition.text)}%`;
+        query.where((w) => spec.search!.forEach((col) => w.orWhereRaw(`?? like ? escape '!'`, [col, pattern])));
+        break;
+      }
+      case 'compare':
+        query.where(condition.column, condition.op, condition.value);
+        break;
+      case 'in':
+        query.whereIn(condition.column, condition.values);
+        break;
+      case 'null':
+        query.whereNull(condition.column);
+        break;
+      case 'notEqual': {
+        // SQL's <> is never true for NULL: a row with no value differs from the one given.
+        const { column, value } = condition;
+        if (value === null) query.whereNotNull(column);
+        else query.where((w) => w.whereNull(column).orWhere(column, '<>', value));
+        break;
+      }
+    }
+  }
+}
+
+/** A join as knex writes it: its kind, the table, its alias, and the first equality of its ON clause. */
+const JOIN_CLAUSE = /(?:\b(left outer|left|inner|right outer|right|full outer|cross)\s+)?\bjoin\s+`([^`]+)`(?:\s+as\s+`([^`]+)`)?\s+on\s+`([^`]+)`\.`([^`]+)`\s*=\s*`([^`]+)`\.`([^`]+)`/gi;
+const JOIN_WORD = /\bjoin\b/gi;
+
+/**
+ * Whether the joins that `withJoins` has and `withoutJoins` lacks can be left out without changing
+ * which rows, and how many, the query reads. That holds when each is a LEFT JOIN on the joined
+ * table's primary key (`id`), so it adds at most one row to each row and removes none, and when
+ * nothing else in the query (a filter, the scope, the order) reads a column of the joined table.
+ * Anything this cannot read (a join it does not recognise) counts as needed.
+ */
+export function joinsMayBeLeftOut(withJoins: string, withoutJoins: string): boolean {
+  const removed = (withJoins.match(JOIN_WORD)?.length ?? 0) - (withoutJoins.match(JOIN_WORD)?.length ?? 0);
+  if (removed <= 0) return false;
+  const joins = [...withJoins.matchAll(JOIN_CLAUSE)];
+  const droppable = joins.filter(([, kind, table, alias, leftTable, leftColumn, rightTable, rightColumn]) => {
+    const name = alias ?? table;
+    const onItsKey = (leftTable === name && leftColumn === 'id') || (rightTable === name && rightColumn === 'id');
+    return /^left/i.test(kind ?? '') && onItsKey && !withoutJoins.includes(`\`${name}\`.`);
+  });
+  return droppable.length === removed && joins.length === removed;
+}
+
+/** `query` without its joins where that provably reads the same rows (joinsMayBeLeftOut), else `query` itself. */
+export function withoutNeedlessJoins(query: ModelQuery): ModelQuery {
+  if (!query.has(/join/i)) return query;
+  const stripped = query.clone().clear(/join/i);
+  return joinsMayBeLeftOut(query.toKnexQuery().toSQL().sql, stripped.toKnexQuery().toSQL().sql) ? stripped : query;
+}
+
+/**
+ * Reads a checked request's page from `base`: the rows (the models) of the page, its first row's
+ * position, and the total of rows the filter leaves.
+ */
+export async function readList(spec: ListSpec, base: ModelQuery, request: ListRequest, options: ListOptions): Promise<{ offset: number; rows: unknown[]; total: number }> {
+  const { sort, range, page } = request;
+  const baseTable = spec.idColumn.split('.').at(-2);
+  const sortsOnJoin = baseTable !== undefined && sort[0].includes('.') && !sort[0].startsWith(`${baseTable}.`);
+  const search = await planSearch(spec, request.searchAlone, range, !sortsOnJoin, base.knex(), options);
+  const filtered = base.clone();
+  applyConditions(filtered, request.conditions, spec, search);
+
+  const direction = sort[1].toLowerCase() as 'asc' | 'desc';
+  const orderColumns = sort[0] === spec.idColumn ? [sort[0]] : [sort[0], ...(spec.tieBreakers?.[sort[0]] ?? [spec.idColumn])];
+  const orderIn = (query: ModelQuery, dir: 'asc' | 'desc') => orderColumns.reduce((ordered, column) => ordered.orderBy(column, dir), query);
+  // The total is counted on the filtered rows alone, without the page's columns: a window count
+  // in the page query would compute every column (sub-queries included) for every matching row.
+  // Joins that cannot change the count are left out: that spares a lookup per matching row.
+  const countRows = async () => {
+    const [row] = (await withoutNeedlessJoins(filtered.clone().clearSelect().clearOrder()).count({ total: '*' })) as { total?: number | string }[];
+    return Number(row?.total ?? 0);
+  };
+  // The total may be known without counting (the search index, the kept counts of large tables).
+  const searchTotal = search.total;
+  const countTotal = searchTotal !== undefined ? async () => searchTotal : (options.keptTotal?.(request.applied) ?? countRows);
+  // A deferred join: the page's ids first, from the sort's index, then the page's columns for those
+  // rows only. Selecting the columns with the offset computed them (file counts and all) for every
+  // skipped row: page 400 of a million vehicles took 26 ms, against 0.2 ms for page 1.
+  const pageIds = async (dir: 'asc' | 'desc', offset: number, limit: number) => {
+    const query = orderIn(filtered.clone().clearSelect().select(spec.idColumn), dir).offset(offset).limit(limit);
+    return ((await withoutNeedlessJoins(query)) as { id: number }[]).map((row) => row.id);
+  };
+  let total: number;
+  let ids: number[];
+  if (page.offset === 0) {
+    // The first page, by far the most read, counts and reads its ids at once.
+    [total, ids] = await Promise.all([countTotal(), pageIds(direction, 0, page.limit)]);
+  } else {
+    // Later pages count first: a page in the second half of the list is read from the list's end
+    // in the reverse order, so the last page of a million rows skips a few rows, not all the others.
+    // The reverse order is the exact mirror (both engines put NULLs first ascending, last descending);
+    // the page's rows are put in order when they are read below.
+    total = await countTotal();
+    const end = Math.min(page.offset + page.limit, total);
+    const skippedFromEnd = total - end;
+    if (page.offset >= total) ids = [];
+    else if (skippedFromEnd < page.offset) ids = await pageIds(direction === 'asc' ? 'desc' : 'asc', skippedFromEnd, end - page.offset);
+    else ids = await pageIds(direction, page.offset, page.limit);
+  }
+  // The ids already meet the filters: the page's rows are read by id alone (a search is not run again).
+  const rows = ids.length ? await orderIn(base.clone().whereIn(spec.idColumn, ids), direction) : [];
+  if (options.completePage) await options.completePage(rows);
+  return { offset: page.offset, rows, total };
+}

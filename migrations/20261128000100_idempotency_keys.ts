@@ -1,0 +1,30 @@
+import type { Knex } from 'knex';
+import { createTable, longBinary, timestamp } from './helpers';
+
+/**
+ * `idempotency_keys`: the first answer to a create sent with an Idempotency-Key header, per user
+ * and key (api/src/http/idempotency.ts), so a retry through any API process answers it again
+ * instead of creating a duplicate. One CREATE TABLE, skipped when the table is there: the
+ * migration runs again after failing halfway on MariaDB (where DDL is not transactional).
+ */
+export async function up(knex: Knex): Promise<void> {
+  if (await knex.schema.hasTable('idempotency_keys')) return;
+  await createTable(knex, 'idempotency_keys', (t) => {
+    t.integer('userId').unsigned().notNullable().references('users.id').onDelete('CASCADE');
+    t.string('idempotencyKey', 200).notNullable();
+    // What was asked: method, path and a hash of the body; the same key with another request is refused.
+    t.string('fingerprint', 64).notNullable();
+    // 'running' while the first request is at work, then 'done' with its answer.
+    t.string('state', 10).notNullable();
+    t.integer('status').nullable();
+    t.text('headers').nullable();
+    longBinary(knex, t, 'body').nullable();
+    timestamp(t, 'createdAt').notNullable();
+    t.primary(['userId', 'idempotencyKey']);
+    t.index(['createdAt']);
+  });
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('idempotency_keys');
+}
