@@ -12,6 +12,7 @@ import { writeChunks } from '../api/src/services/files/chunks';
 import { hashPassword } from '../api/src/services/passwords';
 import { createTestDatabase, type EngineName } from '../api/test/support/engines';
 import { curl, curlSeries } from './curl';
+import { keepFiguresOfNewCompany } from '../api/src/resources/companies/bulkRows';
 
 const MB = 1024 * 1024;
 
@@ -41,6 +42,7 @@ export async function benchFiles(engine: EngineName) {
     const [companyId] = await db('companies').insert({ name: 'Bench', code: 'BENCH', active: true, createdAt: new Date().toISOString() });
     const [userId] = await db('users').insert({ username: 'bench@bench.example', passwordHash: await hashPassword('bench password 123'), role: 'SHIPPER', companyId, active: true, pendingApproval: false, createdAt: new Date().toISOString() });
     const [vehicleId] = await db('vehicles').insert({ vin: '1HGCM82633A004352', companyId, shipperId: userId, status: 'NEW_PURCHASE', createdAt: new Date().toISOString() });
+    await keepFiguresOfNewCompany(db, Number(companyId));
     const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench@bench.example', password: 'bench password 123' }) });
     const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 

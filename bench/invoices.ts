@@ -10,6 +10,7 @@ import { hashPassword } from '../api/src/services/passwords';
 import { createTestDatabase, type EngineName } from '../api/test/support/engines';
 import { validVin } from '../api/test/support/vins';
 import { curlSeries } from './curl';
+import { keepFiguresOfNewCompany } from '../api/src/resources/companies/bulkRows';
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 
@@ -37,6 +38,7 @@ export async function benchInvoices(engine: EngineName) {
         await db('vehicles').insert({ vin: validVin(), make: 'TOYOTA', model: 'Land Cruiser', year: 2024, containerId: id, companyId, status: 'LOADED', vehicleInfo: JSON.stringify({ color: 'White' }), createdAt: new Date().toISOString() });
       }
     }
+    await keepFiguresOfNewCompany(db, Number(companyId));
     const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench@bench.example', password: 'bench password 123' }) });
     const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const request = { containerIds, paymentMethod: 'wireTransfer', date: '2026-11-21', buyerName: 'محمد العتيبي', companyName: 'شركة الخليج للسيارات', sellerVatNumber: '300000000000003', salePrice: '199999.99', taxPercentage: '15' };

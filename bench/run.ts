@@ -6,7 +6,9 @@
  * then the first load of the dashboard in bytes (bench/firstload.ts: Chromium, gzip and brotli);
  * then the benchmark of real use (bench/mixed: reads and writes of 50 users at once).
  * `npm run bench -- stall` (never part of the whole run) measures 50 shippers while the super admin
- * searches VINs and downloads a 1 GiB ZIP (bench/mixed/stall.ts).
+ * searches VINs and downloads a 1 GiB ZIP (bench/mixed/stall.ts). `npm run bench -- contention
+ * [seconds]` (likewise) is the fault probe's contention run: 30 status changers and 10 creators on
+ * two processes for 60 s, then 120 invoices at once (bench/contention.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { benchFirstLoad } from './firstload';
 import { benchInvoices } from './invoices';
 import { benchMixed } from './mixed/index';
 import { benchStall, printStallSummary } from './mixed/stall';
+import { benchContention } from './contention';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -160,9 +163,9 @@ async function measureBare(): Promise<Row> {
 
 // BENCH_ENGINES=mysql (or sqlite) runs one engine alone.
 const engines = ((process.env.BENCH_ENGINES?.split(',') ?? (process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'])) as EngineName[]);
-// `npm run bench -- mixed` or BENCH_ONLY=mixed (or lists, files, invoices, firstload, stall) runs one part alone.
+// `npm run bench -- mixed` or BENCH_ONLY=mixed (or lists, files, invoices, firstload, stall, contention) runs one part alone.
 const only = process.argv[2] ?? process.env.BENCH_ONLY;
-const PARTS = ['lists', 'files', 'invoices', 'firstload', 'mixed', 'stall'];
+const PARTS = ['lists', 'files', 'invoices', 'firstload', 'mixed', 'stall', 'contention'];
 if (only && !PARTS.includes(only)) throw new Error(`unknown part "${only}": ${PARTS.join(', ')}`);
 if (!only || only === 'lists') {
   const bare = await measureBare();
@@ -186,4 +189,11 @@ if (only === 'stall') {
   for (const engine of engines) results.push(await benchStall(engine));
   printStallSummary(results);
   if (results.some((r) => r.failures > 0)) process.exitCode = 1;
+}
+if (only === 'contention') {
+  // Writers contending (bench/contention.ts): only when asked for, a minute per engine; any error fails the run.
+  const seconds = Number(process.argv[3] ?? 60);
+  const results = [];
+  for (const engine of engines) results.push(await benchContention(engine, seconds));
+  if (results.some((r) => r.errors > 0)) process.exitCode = 1;
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { isMysql } from '../api/src/db';
 import { hashPassword } from '../api/src/services/passwords';
+import { keepFiguresOfNewCompany } from '../api/src/resources/companies/bulkRows';
 import { VEHICLE_STATUSES } from '../api/src/domain/statuses';
 import { vinCheckDigit } from '../api/src/domain/vin';
 
@@ -99,6 +100,7 @@ export async function seedBenchData(db: Knex, sizes: BenchSizes = DEFAULT_SIZES)
         };
       });
       await trx.batchInsert('vehicles', vehicles, chunk);
+      await keepFiguresOfNewCompany(trx, Number(companyId));
     });
   }
   return { vehicles: vinIndex };

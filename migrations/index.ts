@@ -15,7 +15,8 @@ import * as portCountryCodes from './20261126000100_port_country_codes';
 import * as companyRowCounts from './20261126000200_company_row_counts';
 import * as sortIndexes from './20261127000100_sort_indexes';
 import * as idempotencyKeys from './20261128000100_idempotency_keys';
-import * as serverHeartbeats from './20261128000200_server_heartbeats';
+import * as writesKeepCountsAndSearch from './20261128000200_writes_keep_counts_and_search';
+import * as serverHeartbeats from './20261128000300_server_heartbeats';
 
 /**
  * Migrations are listed here rather than discovered on disk, so they load the same way under
@@ -38,7 +39,8 @@ const MIGRATIONS: Record<string, Knex.Migration & { downLoses?: string }> = {
   '20261126000200_company_row_counts': companyRowCounts,
   '20261127000100_sort_indexes': sortIndexes,
   '20261128000100_idempotency_keys': idempotencyKeys,
-  '20261128000200_server_heartbeats': serverHeartbeats,
+  '20261128000200_writes_keep_counts_and_search': writesKeepCountsAndSearch,
+  '20261128000300_server_heartbeats': serverHeartbeats,
 };
 
 /**

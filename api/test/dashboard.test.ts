@@ -5,6 +5,7 @@ import { expectError } from './support/lists';
 import { startTestApp, type TestApp } from './support/testApp';
 import { seedWorld, type World } from './support/world';
 import { validVin } from './support/vins';
+import { keepFiguresOfWrittenRows } from './support/keptFigures';
 
 /** The order the dashboard's status cards follow (DESIGN.md §5), written out so a reordering is noticed. */
 const STATUS_ORDER = ['NEW_PURCHASE', 'DISPATCHED', 'IN_PROGRESS', 'AT_WAREHOUSE', 'LOADED', 'SHIPPED', 'AT_PORT', 'RECEIVED'];
@@ -71,6 +72,7 @@ describe.each(ENGINES)('dashboard on %s', (engine) => {
       const [id] = await t.db('vehicles').insert(row);
       vehicles.push({ id: Number(id), vin: row.vin, status: row.status, companyId: row.companyId, buyerId: row.buyerId, createdAt: row.createdAt });
     }
+    await keepFiguresOfWrittenRows(t.db);
   });
   afterAll(() => t.close());
 
@@ -154,6 +156,7 @@ describe.each(ENGINES)('dashboard on %s', (engine) => {
 
   it('follows new data on the next request', async () => {
     const [id] = await t.db('vehicles').insert({ vin: validVin(), status: 'AT_PORT', companyId: w.companyA.id, createdAt: new Date(Date.UTC(2027, 0, 1)).toISOString() });
+    await keepFiguresOfWrittenRows(t.db);
     try {
       const body = await dashboard(w.clients.SHIPPER);
       expect(body.counts.vehicles).toBe(30);
@@ -162,6 +165,7 @@ describe.each(ENGINES)('dashboard on %s', (engine) => {
       expect((await dashboard(adminB)).counts.vehicles).toBe(3);
     } finally {
       await t.db('vehicles').where({ id }).delete();
+      await keepFiguresOfWrittenRows(t.db);
     }
   });
 

@@ -400,11 +400,11 @@ describe.each(ENGINES)('HTTP contract on %s', (engine) => {
         expect(newer.body.message).toMatch(/migration\(s\) this version does not know \(20270101000000_from_the_future\)/);
 
         // A rolled-back migration: the schema is older than this version.
-        await other.db('knex_migrations').whereIn('name', ['20270101000000_from_the_future', '20261128000200_server_heartbeats']).delete();
+        await other.db('knex_migrations').whereIn('name', ['20270101000000_from_the_future', '20261128000300_server_heartbeats']).delete();
         await other.db.schema.createTable('rate_limits', (t) => t.string('key'));
         const older = await other.anon().get('/api/health');
         expect(older.status).toBe(503);
-        expect(older.body.message).toMatch(/lacks 1 migration\(s\) of this version \(20261128000200_server_heartbeats\)/);
+        expect(older.body.message).toMatch(/lacks 1 migration\(s\) of this version \(20261128000300_server_heartbeats\)/);
       } finally {
         await other.close();
       }

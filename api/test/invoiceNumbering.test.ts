@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Knex } from 'knex';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +9,7 @@ import { closeDb, createDb } from '../src/db';
 import { createInvoiceRenderer, type InvoiceRenderer } from '../src/services/invoices/renderer';
 import { databaseProxy } from './support/databaseProxy';
 import { ENGINES } from './support/engines';
+import { startServer, type RunningServer } from './support/serverProcess';
 import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
 
 /** A renderer that fails when told to, as a crashed worker or a full disk would. */
@@ -147,4 +151,57 @@ describe.runIf(process.env.MYSQL_URL)('invoice numbering while MariaDB is killed
       await t.close();
     }
   });
+});
+
+/**
+ * Two real API processes (this one's app and a server started as `npm start` runs it): each queues
+ * a company's invoices by itself, so across them the numbers are contended for. Numbering gave up
+ * after 5 tries, and 5 of 120 failed with a 500.
+ */
+describe.each(ENGINES)('invoice numbering over two processes on %s', (engine) => {
+  let t: TestApp;
+  let server: RunningServer;
+  let dir: string;
+  let inProcess: supertest.Agent;
+  let otherProcess: { cookie: string; base: string };
+  let containerId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    dir = mkdtempSync(path.join(tmpdir(), 'vx-invoices-'));
+    mkdirSync(path.join(dir, 'dist'));
+    writeFileSync(path.join(dir, 'dist/index.html'), '<!doctype html><title>console</title>');
+    server = await startServer({ DATABASE_URL: t.config.databaseUrl, DATA_DIR: dir, ADMIN_DIST: path.join(dir, 'dist'), ADMIN_PASSWORD: 'a strong first password' }, 120_000);
+    const company = await t.company();
+    const shipper = await t.user({ role: 'SHIPPER', companyId: company.id });
+    [containerId] = (await t.db('containers').insert({ number: 'MSCU1234565', companyId: company.id, createdAt: new Date().toISOString() })).map(Number);
+    inProcess = await t.signedIn(shipper.username);
+    const base = `http://127.0.0.1:${server.port}`;
+    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: shipper.username, password: PASSWORD }) });
+    expect(login.status).toBe(200);
+    otherProcess = { base, cookie: login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+  }, 180_000);
+  afterAll(async () => {
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('queues 120 invoices sent at once for their numbers: none fails, none skipped or reused', async () => {
+    const request = { containerIds: [containerId], paymentMethod: 'cash', date: '2028-05-01', buyerName: 'Mohammed Al Otaibi', salePrice: '1000.00', taxPercentage: '15' };
+    const viaOtherProcess = async () => {
+      const res = await fetch(`${otherProcess.base}/api/invoice`, { method: 'POST', headers: { cookie: otherProcess.cookie, 'content-type': 'application/json' }, body: JSON.stringify(request) });
+      return { status: res.status, number: res.headers.get('x-invoice-number'), body: res.ok ? '' : await res.text() };
+    };
+    const viaThisProcess = async () => {
+      const res = await inProcess.post('/api/invoice').send(request);
+      return { status: res.status, number: res.headers['x-invoice-number'] as string | undefined, body: res.ok ? '' : JSON.stringify(res.body) };
+    };
+    const answers = await Promise.all(Array.from({ length: 120 }, (_, i) => (i % 2 ? viaOtherProcess() : viaThisProcess())));
+    expect(answers.filter((res) => res.status !== 201).map((res) => `${res.status} ${res.body}`)).toEqual([]);
+    const numbers = answers.map((res) => res.number!).sort();
+    expect(numbers).toEqual(Array.from({ length: 120 }, (_, i) => `INV-2028-${String(i + 1).padStart(6, '0')}`));
+    expect(await t.db('invoices').where('invoiceNumber', 'like', 'INV-2028-%').orderBy('invoiceNumber').pluck('invoiceNumber')).toEqual(numbers);
+  }, 240_000);
 });

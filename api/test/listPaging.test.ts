@@ -4,6 +4,7 @@ import { ENGINES } from './support/engines';
 import { contentRange, getList, ids } from './support/lists';
 import { startTestApp, type TestApp } from './support/testApp';
 import { validVin } from './support/vins';
+import { keepFiguresOfWrittenRows } from './support/keptFigures';
 
 const MAKES = ['Toyota', 'Nissan', 'Lexus', 'Ford', 'Kia'];
 const STATUSES = ['NEW_PURCHASE', 'DISPATCHED', 'LOADED'];
@@ -42,6 +43,7 @@ describe.each(ENGINES)('list paging on %s', (engine) => {
         await t.db('containers').insert({ number: `TGHU${String(companyId).padStart(3, '0')}${String(i).padStart(4, '0')}`, companyId, containerSize: '20GP', createdAt: new Date(Date.UTC(2026, 1, 1 + (i % 5))).toISOString() });
       }
     }
+    await keepFiguresOfWrittenRows(t.db);
     shipper = await t.signedIn((await t.user({ role: 'SHIPPER', companyId: company.id })).username);
     admin = await t.signedIn((await t.user({ role: 'SUPER_ADMIN' })).username);
   });

@@ -1,6 +1,8 @@
 import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, createDb } from '../src/db';
+import { User } from '../src/resources/users/model';
+import { deleteVehicle } from '../src/resources/vehicles/operations';
 import { createTestDatabase, ENGINES } from './support/engines';
 import { contentRange, getList } from './support/lists';
 import { startTestApp, type TestApp } from './support/testApp';
@@ -119,7 +121,10 @@ describe.each(ENGINES)('kept counts on %s', (engine) => {
       await db.migrate.up({ name: '20261126000200_company_row_counts' });
       const [row] = await db('company_row_counts').where({ tableName: 'vehicles', companyId: Number(companyId) });
       expect(Number(row.total)).toBe(3);
-      await db('vehicles').where('id', (await db('vehicles').where({ companyId }).first('id')).id).delete();
+      // Deleted as every writer deletes a vehicle: through its operation, which keeps the count.
+      const superAdmin = User.fromJson({ id: 1, username: 'root', role: 'SUPER_ADMIN', companyId: null });
+      const id = Number((await db('vehicles').where({ companyId }).first('id')).id);
+      await db.transaction((trx) => deleteVehicle(superAdmin, { id }, trx));
       expect(Number((await db('company_row_counts').where({ tableName: 'vehicles', companyId: Number(companyId) }).first()).total)).toBe(2);
       await db.migrate.down({ name: '20261126000200_company_row_counts' });
       expect(await db.schema.hasTable('company_row_counts')).toBe(false);

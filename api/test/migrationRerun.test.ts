@@ -101,7 +101,7 @@ describe.each(ENGINES)('migrations run again after stopping on %s', (engine) => 
 
   it('never drops a table that holds rows: a name clash stops the migration and says so', async () => {
     await withDatabase(engine, async (db) => {
-      await migrateUpTo(db, '20261128000200_server_heartbeats');
+      await migrateUpTo(db, '20261128000300_server_heartbeats');
       await db.schema.createTable('server_heartbeats', (t) => t.string('note'));
       await db('server_heartbeats').insert({ note: 'someone else’s' });
       await expect(db.migrate.latest()).rejects.toThrow(/Table server_heartbeats exists already and holds rows/);

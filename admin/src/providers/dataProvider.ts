@@ -4,6 +4,10 @@ import { API_URL, httpClient, idempotencyHeader, sendJson } from './http';
 
 const base = simpleRestProvider(API_URL, httpClient);
 
+/** A record's path, or one of its own routes when `meta.action` names one. */
+const recordRoute = (resource: string, id: Identifier, meta?: { action?: unknown }) =>
+  `/${resource}/${encodeURIComponent(id)}${typeof meta?.action === 'string' ? `/${encodeURIComponent(meta.action)}` : ''}`;
+
 /**
  * ra-data-simple-rest on /api (same origin, session cookie), with the API's conventions:
  * updates go out as PATCH with only the fields the caller passes (the API updates partially), and
@@ -21,16 +25,16 @@ export const dataProvider = {
   },
 
   // `meta.action` names a record's own route for one change (e.g. 'status': PATCH
-  // /vehicles/{id}/status), so that change can use react-admin's undoable mode like any update.
+  // /vehicles/{id}/status), so that change can use react-admin's undoable mode like any update;
+  // updateMany sends it for each record (the bulk bar's status change takes the row's route).
   update: async (resource, params) => {
-    const action = typeof params.meta?.action === 'string' ? `/${encodeURIComponent(params.meta.action)}` : '';
-    const json = await sendJson(`PATCH`, `/${resource}/${encodeURIComponent(params.id)}${action}`, params.data);
+    const json = await sendJson(`PATCH`, recordRoute(resource, params.id, params.meta), params.data);
     return { data: json as any };
   },
 
   updateMany: async (resource, params) => {
     const records = await Promise.all(
-      params.ids.map((id) => sendJson<{ id: Identifier }>('PATCH', `/${resource}/${encodeURIComponent(id)}`, params.data)),
+      params.ids.map((id) => sendJson<{ id: Identifier }>('PATCH', recordRoute(resource, id, params.meta), params.data)),
     );
     return { data: records.map((record) => record.id) };
   },

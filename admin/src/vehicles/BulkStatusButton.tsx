@@ -8,7 +8,8 @@ import { VEHICLE_STATUSES, type VehicleStatus } from './status';
 
 /**
  * The bulk action of the vehicles list: one status for every selected row. react-admin's
- * updateMany sends PATCH /api/vehicles/{id} {status} for each, and the API records each change.
+ * updateMany sends PATCH /api/vehicles/{id}/status {status} for each, the row menu's route and
+ * permission (setStatus), and the API records each change.
  * It is undoable: nothing is sent until the toast goes.
  * The status starts empty and must be chosen: a preselected one sent every car back to it on one
  * click.
@@ -36,7 +37,7 @@ export const BulkStatusButton = () => {
     if (!status) return;
     updateMany(
       'vehicles',
-      { ids: selectedIds, data: { status } },
+      { ids: selectedIds, data: { status }, meta: { action: 'status' } },
       {
         mutationMode: 'undoable',
         onSuccess: () => notify('vehicles.bulkStatusUpdated', { type: 'success', undoable: true, messageArgs: { smart_count: count } }),

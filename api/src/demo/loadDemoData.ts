@@ -10,6 +10,7 @@ import { hashPassword } from '../services/passwords';
 import { Company } from '../resources/companies/model';
 import { CompanyCreateSchema } from '../resources/companies/schema';
 import { deleteCompanyWithData } from '../resources/companies/cascade';
+import { keepFiguresOfNewCompany } from '../resources/companies/bulkRows';
 import { Container } from '../resources/containers/model';
 import { ContainerCreateSchema } from '../resources/containers/schema';
 import { storeRecordFiles } from '../resources/files/store';
@@ -22,6 +23,7 @@ import { VehicleCreateSchema } from '../resources/vehicles/schema';
 import { VehicleStatusEvent } from '../resources/vehicles/statusEvents';
 import { DEMO_COMPANY, DEMO_CONTAINERS, DEMO_PHOTOS_PER_VEHICLE, DEMO_PORTS, DEMO_USERS, DEMO_VEHICLES, type DemoVehicle } from './demoCompany';
 import { demoCarPhoto } from './demoPhotos';
+import { writeTransaction } from '../resources/writeTransaction';
 
 export type DemoAccount = { username: string; role: Role; password: string };
 export type DemoLoaded = {
@@ -58,7 +60,7 @@ export async function loadDemoData(db: Knex, options: DemoOptions): Promise<Demo
   const accounts = DEMO_USERS.map((user) => ({ ...user, password: options.password ?? randomBytes(12).toString('base64url') }));
   const hashes = await Promise.all(accounts.map((account) => hashPassword(account.password)));
 
-  const written = await db.transaction(async (trx) => {
+  const written = await writeTransaction(db, async (trx) => {
     // Asked again inside: another process may have created a company since.
     if (await installHasCompanies(trx)) throw notEmpty();
     const company = await Company.query(trx).insertAndFetch(CompanyCreateSchema.parse(DEMO_COMPANY));
@@ -117,6 +119,7 @@ export async function loadDemoData(db: Knex, options: DemoOptions): Promise<Demo
       for (const event of history) await VehicleStatusEvent.query(trx).insert({ vehicleId: vehicle.id, userId: shipperId, ...event });
       vehicleIds.push(vehicle.id);
     }
+    await keepFiguresOfNewCompany(trx, company.id);
     return { company, portIds: [...portIds.values()], containerCount: containerIds.size, vehicleIds, shipperId };
   });
 

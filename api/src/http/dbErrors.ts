@@ -38,6 +38,8 @@ const UNAVAILABLE = new Set([
   'ER_CONNECTION_KILLED',
   'ER_QUERY_INTERRUPTED',
   'ER_LOCK_WAIT_TIMEOUT',
+  // A deadlock victim outside writeTransaction's retries (resources/writeTransaction.ts).
+  'ER_LOCK_DEADLOCK',
 ]);
 /** SQLite's families of "cannot get at the file now": busy, locked, cannot open, disk I/O (a full disk is 507, above). */
 const UNAVAILABLE_SQLITE = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|NOMEM|READONLY_DBMOVED)/;

@@ -21,6 +21,9 @@ const STATUS: Record<ErrorKind, number> = {
   dependencyTimedOut: 504,
 };
 
+/** Seconds a client is told to wait before trying a 503 again. */
+const RETRY_AFTER_S = 1;
+
 type ErrorResponse = { status: number; code: ErrorCode; message: string; errors?: Record<string, string>; details?: Record<string, number> };
 
 /** Errors thrown by koa-body / co-body / raw-body carry a status and a type. */
@@ -55,6 +58,8 @@ export function errorMiddleware(logger: Logger) {
       const response = toResponse(err);
       if (response.status >= 500) logger.error('request failed', { reqId: ctx.state.requestId, error: err });
       ctx.status = response.status;
+      // A 503 is for now (the database busy or away): the client may try again in a moment.
+      if (response.status === 503) ctx.set('Retry-After', String(RETRY_AFTER_S));
       ctx.body = {
         message: response.message,
         code: response.code,

@@ -4,8 +4,56 @@ import { whereInCompanyOf, type Viewer } from './baseModel';
 /** The tables whose rows are counted per company (and status), migration 20261126000200_company_row_counts. */
 export type CountedTable = 'vehicles' | 'containers';
 
+/** A row as it is counted: its company and, for a vehicle, its status (containers have none: ''). */
+export type CountedRow = { companyId: number; status?: string | null };
+
+const byKey = (a: { companyId: number; status: string }, b: { companyId: number; status: string }) =>
+  a.companyId - b.companyId || (a.status < b.status ? -1 : a.status > b.status ? 1 : 0);
+
 /**
- * How many rows of a table the viewer's company scope holds, from the counts the triggers keep:
+ * Keeps the counts in the transaction that wrote the rows: the rows it added and removed (a moved
+ * or re-statused row is both), netted per counter. Every writer takes its counters in one fixed
+ * order (company, then status): two status changes going opposite ways lock the same two counter
+ * rows in the same order, so neither can hold one while waiting for the other (a deadlock, which
+ * the old triggers' old-then-new order gave). Called last in a write, so the company's hot
+ * counter rows stay locked for the shortest time.
+ */
+export async function keepRowCounts(trx: Knex, table: CountedTable, change: { added?: CountedRow[]; removed?: CountedRow[] }): Promise<void> {
+  const deltas = new Map<string, { companyId: number; status: string; delta: number }>();
+  const count = (rows: CountedRow[] | undefined, sign: number) => {
+    for (const row of rows ?? []) {
+      const status = row.status ?? '';
+      const key = `${row.companyId}\u0000${status}`;
+      const entry = deltas.get(key) ?? { companyId: row.companyId, status, delta: 0 };
+      entry.delta += sign;
+      deltas.set(key, entry);
+    }
+  };
+  count(change.added, 1);
+  count(change.removed, -1);
+  for (const { companyId, status, delta } of [...deltas.values()].filter((entry) => entry.delta !== 0).sort(byKey)) {
+    await trx('company_row_counts')
+      .insert({ tableName: table, companyId, status, total: delta })
+      .onConflict(['tableName', 'companyId', 'status'])
+      .merge({ total: trx.raw('?? + ?', ['company_row_counts.total', delta]) });
+  }
+}
+
+/**
+ * A company's counts of a table counted again from its rows, for writers that insert many rows
+ * at once (the bench's seed): one statement rather than a counter update per row.
+ */
+export async function recountCompanyRows(trx: Knex, table: CountedTable, companyId: number): Promise<void> {
+  await trx('company_row_counts').where({ tableName: table, companyId }).delete();
+  const [status, grouped] = table === 'vehicles' ? ['status', 'companyId, status'] : ["''", 'companyId'];
+  await trx.raw(
+    `insert into company_row_counts (tableName, companyId, status, total) select ?, companyId, ${status}, count(*) from ?? where companyId = ? group by ${grouped}`,
+    [table, table, companyId],
+  );
+}
+
+/**
+ * How many rows of a table the viewer's company scope holds, from the counts the writers keep:
  * a super admin's is the sum of a hundred companies' rows rather than a count of every vehicle.
  * Plain knex: `company_row_counts` is no resource's table, only a figure kept for the lists.
  * Only for a scope that is the company scope alone (a buyer's purchases are not counted here).

@@ -1,12 +1,12 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
-import { HttpError, badRequest, conflict } from '../../http/errors';
-import { isUniqueViolation } from '../../http/dbErrors';
+import { HttpError, badRequest } from '../../http/errors';
 import { signedInUser, type ApiContext } from '../../http/auth';
 import { parse } from '../../http/validate';
-import { decoyHash, hashPassword, verifyPassword } from '../../services/passwords';
+import { decoyHash, verifyPassword } from '../../services/passwords';
 import { User, currentUserJson } from '../users/model';
 import { replacePassword } from '../users/password';
+import { registerUser } from '../users/operations';
 import { AccountSettingsSchema, LoginSchema, RegisterSchema, passwordChangeSchema, samePassword } from './schema';
 import { signInThrottle, type Refusal } from './throttle';
 import { issueDeviceCookie, readDeviceCookie } from './deviceCookie';
@@ -41,20 +41,7 @@ export function authRoutes(db: Knex) {
     const input = parse(RegisterSchema, ctx.request.body, 'registration');
     const refusal = await throttle.beforeRegister(ctx.ip);
     if (refusal) throw tooMany(ctx, refusal);
-    let user: User;
-    try {
-      user = await User.query(db).insertAndFetch({
-        username: input.username,
-        passwordHash: await hashPassword(input.password),
-        role: null,
-        companyId: null,
-        active: true,
-        pendingApproval: true,
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('Username already exists');
-      throw err;
-    }
+    const user = await registerUser(input, db);
     await signIn(ctx, user);
     ctx.status = 201;
     ctx.body = { message: 'Registration successful. Please wait for administrator approval.', user: currentUserJson(user) };

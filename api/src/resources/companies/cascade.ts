@@ -7,6 +7,8 @@ import { VehicleFile } from '../files/model';
 import { Invoice } from '../invoices/model';
 import { User } from '../users/model';
 import { Vehicle } from '../vehicles/model';
+import { dropFiguresOfCompany } from './bulkRows';
+import { writeTransaction } from '../writeTransaction';
 
 /**
  * Deletes a company and everything it owns in one transaction: a failure at any step rolls back
@@ -16,7 +18,7 @@ import { Vehicle } from '../vehicles/model';
  * cleared by the foreign key).
  */
 export async function deleteCompanyWithData(db: Knex, companyId: number): Promise<void> {
-  await db.transaction(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     await Invoice.query(trx).where({ companyId }).delete();
     // The invoice numbering's counters (invoices/numbering.ts) are no resource's rows.
     await trx('invoice_counters').where({ companyId }).delete();
@@ -27,6 +29,8 @@ export async function deleteCompanyWithData(db: Knex, companyId: number): Promis
       .whereIn('vehicleId', Vehicle.query(trx).where({ companyId }).select('id'))
       .orWhereIn('containerId', Container.query(trx).where({ companyId }).select('id'))
       .delete();
+    // The counts and the search index are kept by the writers (no triggers): they go first.
+    await dropFiguresOfCompany(trx, companyId);
     await Vehicle.query(trx).where({ companyId }).delete();
     await Container.query(trx).where({ companyId }).delete();
     // The session store's table (http/session.ts): the sessions of the users about to go.

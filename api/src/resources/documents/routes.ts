@@ -13,6 +13,7 @@ import { safeFileName, withExtension } from '../../services/files/names';
 import { assertCompanyExists } from '../companies/policy';
 import { Document } from './model';
 import { DocumentFieldsSchema } from './schema';
+import { writeTransaction } from '../writeTransaction';
 
 const LIST: ListSpec = {
   resource: 'documents',
@@ -51,7 +52,7 @@ export function documentRoutes(db: Knex, uploadMaxBytes: number) {
     const files = ctx.state.uploads!;
     const types: DetectedFile[] = [];
     for (const file of files) types.push(await detectFile(file.path, { images: false, text: true }));
-    const ids = await db.transaction(async (trx) => {
+    const ids = await writeTransaction(db, async (trx) => {
       const created: number[] = [];
       for (const [i, file] of files.entries()) {
         const fileName = safeFileName(withExtension(safeFileName(file.name, types[i].extension), types[i].extension));

@@ -6,6 +6,7 @@ import { assertPixelBudget, processImage } from '../../services/files/images';
 import { writeChunks, writeChunksFromStream } from '../../services/files/chunks';
 import { safeFileName, withExtension } from '../../services/files/names';
 import { FILE_COLUMNS, VehicleFile } from './model';
+import { writeTransaction } from '../writeTransaction';
 
 export type FileOwner = { vehicleId: number } | { containerId: number };
 
@@ -29,7 +30,7 @@ export async function storeRecordFiles(db: Knex, files: UploadedFile[], owner: F
       const row = { ...owner, companyId, fileType: type.kind, fileName, mimeType: type.mimeType, uploadedBy: userId };
       if (type.kind === 'IMAGE') {
         const image = await processImage(file.path, type.mimeType, userId);
-        const id = await db.transaction(async (trx) => {
+        const id = await writeTransaction(db, async (trx) => {
           const { id: fileId } = await VehicleFile.query(trx).insert({ ...row, fileSize: image.original.length, width: image.width, height: image.height });
           const chunkOwner = { vehicleFileId: fileId };
           await writeChunks(trx, chunkOwner, 'original', image.original);
@@ -39,7 +40,7 @@ export async function storeRecordFiles(db: Knex, files: UploadedFile[], owner: F
         });
         createdIds.push(id);
       } else {
-        const id = await db.transaction(async (trx) => {
+        const id = await writeTransaction(db, async (trx) => {
           const { id: fileId } = await VehicleFile.query(trx).insert({ ...row, fileSize: file.size });
           await writeChunksFromStream(trx, { vehicleFileId: fileId }, 'original', createReadStream(file.path));
           return fileId;

@@ -1,23 +1,14 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
-import { notFound } from '../../http/errors';
 import { sendDownload } from '../../http/download';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
 import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
-import { formatAmount, formatMinorUnits, invoiceTotals } from '../../domain/money';
-import { readChunks, writeChunks } from '../../services/files/chunks';
-import type { InvoiceData } from '../../services/invoices/invoiceData';
+import { readChunks } from '../../services/files/chunks';
 import type { InvoiceRenderer } from '../../services/invoices/renderer';
-import { amountInWords } from '../../services/invoices/amountInWords';
-import { companyLogo, sellerProfile } from '../companies/profile';
-import { invoiceContainers } from './contents';
-import { invoiceSeller, zatcaSellerName } from './seller';
-import { zatcaTlvBase64 } from '../../services/invoices/zatca';
 import { InvoiceRequestSchema } from './schema';
-import { issueInvoice } from './numbering';
-import { invoiceCompany } from './policy';
+import { issueInvoice } from './operations';
 import { Invoice } from './model';
 
 const LIST: ListSpec = {
@@ -51,75 +42,12 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
   router.post('/invoice', authorize('invoices', 'create'), async (ctx) => {
     const user = approvedUser(ctx);
     const input = parse(InvoiceRequestSchema, ctx.request.body, 'invoice');
-    const companyId = await invoiceCompany(db, user, input.containerIds);
-    const profile = await sellerProfile(db, companyId);
-    if (!profile) throw notFound('Company not found');
-    const seller = invoiceSeller(input, profile);
-    const [containers, logo] = await Promise.all([invoiceContainers(db, input.containerIds), profile.hasLogo ? companyLogo(db, companyId) : null]);
-    const totals = invoiceTotals(input.salePrice, input.taxPercentage);
-    // Stored and put in the QR code as plain decimals; printed with thousands separators.
-    const stored = { salePrice: formatMinorUnits(totals.salePrice), taxAmount: formatMinorUnits(totals.taxAmount), totalAmount: formatMinorUnits(totals.totalAmount) };
-    const printed = { salePrice: formatAmount(totals.salePrice), taxAmount: formatAmount(totals.taxAmount), totalAmount: formatAmount(totals.totalAmount) };
-    const taxPercentage = formatMinorUnits(input.taxPercentage).replace(/\.00$/, '');
-    const currency = profile.currency;
-    const issuedAt = new Date().toISOString();
-    const fileName = `invoice-${input.date}.pdf`;
-    const invoiceData = (invoiceNumber: string): InvoiceData => ({
-      invoiceNumber,
-      issuedDate: input.date,
-      issuedAt,
-      paymentMethod: input.paymentMethod,
-      currency,
-      seller,
-      buyer: { name: input.buyerName, address: input.buyerAddress, phone: input.buyerPhone, email: input.buyerEmail },
-      containers,
-      ...printed,
-      taxPercentage,
-      amountInWords: amountInWords(totals.totalAmount, currency),
-      // Without a VAT number it is not a tax invoice, and carries no QR code.
-      zatcaQr: seller.vatNumber
-        ? zatcaTlvBase64({ sellerName: zatcaSellerName(seller), vatNumber: seller.vatNumber, timestamp: issuedAt, total: stored.totalAmount, vatAmount: stored.taxAmount })
-        : null,
-      logo,
-    });
-    const store = async (trx: Knex, invoiceNumber: string, pdf: Buffer) => {
-      const { id: invoiceId } = await Invoice.query(trx).insert({
-        invoiceNumber,
-        companyId,
-        fileName,
-        containerIds: input.containerIds,
-        containerNumber: containers.map((c) => c.number).join(', '),
-        buyerName: input.buyerName,
-        buyerAddress: input.buyerAddress,
-        buyerPhone: input.buyerPhone,
-        buyerEmail: input.buyerEmail,
-        sellerName: seller.name,
-        sellerNameAr: seller.nameAr,
-        sellerAddress: seller.address,
-        sellerCity: seller.city,
-        sellerCountry: seller.country,
-        sellerVatNumber: seller.vatNumber,
-        sellerCommercialRegistrationNumber: seller.commercialRegistrationNumber,
-        currency,
-        ...stored,
-        taxPercentage,
-        paymentMethod: input.paymentMethod,
-        issuedDate: input.date,
-        fileSize: pdf.length,
-        createdBy: user.id,
-        createdAt: issuedAt,
-      });
-      await writeChunks(trx, { invoiceId }, 'pdf', pdf);
-      return invoiceId;
-    };
-    const issued = await issueInvoice(db, companyId, Number(input.date.slice(0, 4)), (number) => renderer.render(invoiceData(number)), store);
-    const { invoiceNumber, pdf, stored: id } = issued;
-
-    ctx.set('X-Invoice-Id', String(id));
-    ctx.set('X-Invoice-Number', invoiceNumber);
+    const issued = await issueInvoice(user, input, db, renderer);
+    ctx.set('X-Invoice-Id', String(issued.id));
+    ctx.set('X-Invoice-Number', issued.invoiceNumber);
     ctx.set('Access-Control-Expose-Headers', 'X-Invoice-Id, X-Invoice-Number, Content-Disposition');
     ctx.status = 201;
-    sendDownload(ctx, readChunks(db, { invoiceId: id }, 'pdf'), { fileName, mimeType: 'application/pdf', size: pdf.length });
+    sendDownload(ctx, readChunks(db, { invoiceId: issued.id }, 'pdf'), { fileName: issued.fileName, mimeType: 'application/pdf', size: issued.size });
   });
 
   router.get('/invoices', authorize('invoices', 'read'), async (ctx) => {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { endSessionsOf } from '../../http/session';
 import { hashPassword } from '../../services/passwords';
 import { User } from './model';
+import { writeTransaction } from '../writeTransaction';
 
 /**
  * Gives a user a new password, and ends every session of theirs with the old one, in one
@@ -11,7 +12,7 @@ import { User } from './model';
  */
 export async function replacePassword(db: Knex, userId: number, newPassword: string, { mustChangePassword }: { mustChangePassword: boolean }) {
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     await User.query(trx).patch({ passwordHash, mustChangePassword }).findById(userId);
     await endSessionsOf(trx, userId);
   });

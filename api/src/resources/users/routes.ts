@@ -8,11 +8,11 @@ import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
 import { hashPassword } from '../../services/passwords';
 import { assertCompanyExists } from '../companies/policy';
-import { Vehicle } from '../vehicles/model';
 import { User } from './model';
-import { replacePassword } from './password';
+import { resetPassword, updateUser } from './operations';
 import { UserCreateSchema, UserRoleSchema, passwordResetSchema, userUpdateSchema } from './schema';
-import { checkPasswordReset, checkRoleAndCompany, checkUserChange, checkUserDeletion } from './policy';
+import { checkRoleAndCompany, checkUserChange, checkUserDeletion } from './policy';
+import { writeTransaction } from '../writeTransaction';
 
 const LIST: ListSpec = {
   resource: 'users',
@@ -58,31 +58,10 @@ export function userRoutes(db: Knex) {
     ctx.body = await withCompanyName(created.id);
   });
 
-  /**
-   * A buyer sees the vehicles sold to them (buyerId), whichever company holds them: once moved to
-   * another company, the old company's cars are no longer theirs to see, so those links go in
-   * the same transaction as the move.
-   */
-  const dropForeignSales = (trx: Knex, userId: number, companyId: number | null) => {
-    const sales = Vehicle.query(trx).where('buyerId', userId);
-    return (companyId === null ? sales : sales.whereNot('companyId', companyId)).patch({ buyerId: null });
-  };
-
   const update = async (ctx: ApiContext) => {
-    const actor = approvedUser(ctx);
     const target = await findVisible(ctx);
-    const input = parse(userUpdateSchema(target.username), ctx.request.body, 'user');
-    checkUserChange(actor, target, input);
-    // A password given here is a reset: the same rule, and the same consequences.
-    if (input.password !== undefined) checkPasswordReset(actor, target);
-    await assertCompanyExists(db, input.companyId);
-    const { password, ...fields } = input;
-    const patch = { ...fields, ...(password ? { passwordHash: await hashPassword(password), mustChangePassword: true } : {}) };
-    await db.transaction(async (trx) => {
-      if (Object.keys(patch).length) await User.query(trx).patch(patch).findById(target.id);
-      if (password) await endSessionsOf(trx, target.id);
-      if (input.companyId !== undefined && input.companyId !== target.companyId) await dropForeignSales(trx, target.id, input.companyId);
-    });
+    const changes = parse(userUpdateSchema(target.username), ctx.request.body, 'user');
+    await updateUser(approvedUser(ctx), { id: target.id, changes }, db);
     ctx.body = await withCompanyName(target.id);
   };
   router.patch('/:id', authorize('users', 'update'), update);
@@ -97,16 +76,10 @@ export function userRoutes(db: Knex) {
     ctx.body = await withCompanyName(target.id);
   });
 
-  /**
-   * An administrator's reset (canResetPassword): the user signs in with the new password and must
-   * replace it before anything else; every session of theirs ends now.
-   */
   router.post('/:id/password', authorize('users', 'resetPassword'), async (ctx) => {
-    const actor = approvedUser(ctx);
     const target = await findVisible(ctx);
-    checkPasswordReset(actor, target);
     const { newPassword } = parse(passwordResetSchema(target.username), ctx.request.body, 'password reset');
-    await replacePassword(db, target.id, newPassword, { mustChangePassword: true });
+    await resetPassword(approvedUser(ctx), { id: target.id, newPassword }, db);
     ctx.body = await withCompanyName(target.id);
   });
 
@@ -114,7 +87,7 @@ export function userRoutes(db: Knex) {
     const target = await findVisible(ctx);
     checkUserDeletion(target);
     // Its sessions go with it: they could no longer sign anyone in, and would only be looked up.
-    await db.transaction(async (trx) => {
+    await writeTransaction(db, async (trx) => {
       await endSessionsOf(trx, target.id);
       await User.query(trx).deleteById(target.id);
     });

@@ -1,27 +1,20 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { uniqueOr409 } from '../../http/dbErrors';
+import { notFound } from '../../http/errors';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
 import { keptListTotal } from '../rowCounts';
-import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
-import { DEFAULT_VEHICLE_STATUS } from '../../domain/statuses';
-import { canChooseCompany, seesEveryCompany, seesOnlyOwnPurchases } from '../../domain/permissions';
-import { VEHICLE_BUYER_ROLES } from '../../domain/roles';
+import { seesEveryCompany, seesOnlyOwnPurchases } from '../../domain/permissions';
 import type { VinDecoder } from '../../services/vin/decoder';
-import { assertCompanyExists } from '../companies/policy';
-import { assertContainerInCompany } from '../containers/policy';
-import { assertPortsExist } from '../ports/policy';
-import { assertUserOfCompany } from '../users/policy';
 import type { User } from '../users/model';
+import { writeTransaction } from '../writeTransaction';
 import { VehicleFile } from '../files/model';
 import { Vehicle } from './model';
 import { vehicleSearchIndex } from './search';
 import { VehicleCreateSchema, VehicleStatusSchema, VehicleUpdateSchema } from './schema';
-import { recordStatusChange, statusHistory } from './statusEvents';
-import { moveRecordFiles } from '../files/store';
+import { statusHistory } from './statusEvents';
+import { createVehicle, deleteVehicle, setVehicleStatus, updateVehicle } from './operations';
 
 const LIST: ListSpec = {
   resource: 'vehicles',
@@ -59,14 +52,10 @@ const LIST: ListSpec = {
  */
 const LIST_OF_EVERY_COMPANY: ListSpec = { ...LIST, indexedSearch: vehicleSearchIndex };
 
-const VIN_TAKEN = 'VIN already exists';
-
 export function vehicleRoutes(db: Knex, vin: VinDecoder) {
   const router = new Router({ prefix: '/vehicles' });
 
   const visible = (user: User) => Vehicle.query(db).modify('scopedTo', user);
-
-  const findVisible = (ctx: ApiContext) => foundOr404(visible(approvedUser(ctx)), parseId(ctx.params.id), 'Vehicle not found');
 
   /**
    * The detail: the row, its analysis, file metadata, container summary and status history, for a
@@ -123,14 +112,6 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
     };
   };
 
-  const vinTaken = async (vin: string) => Boolean(await Vehicle.query(db).findOne({ vin }).select('id'));
-
-  const checkReferences = async (companyId: number, refs: { containerId?: number | null; buyerId?: number | null; fromPortId?: number | null; toPortId?: number | null }) => {
-    await assertContainerInCompany(db, refs.containerId, companyId);
-    await assertUserOfCompany(db, 'buyerId', refs.buyerId, companyId, VEHICLE_BUYER_ROLES);
-    await assertPortsExist(db, { fromPortId: refs.fromPortId, toPortId: refs.toPortId });
-  };
-
   router.get('/', authorize('vehicles', 'read'), async (ctx) => {
     const user = approvedUser(ctx);
     const list = seesEveryCompany(user.role) ? LIST_OF_EVERY_COMPANY : LIST;
@@ -147,98 +128,38 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
   router.post('/', authorize('vehicles', 'create'), async (ctx) => {
     const user = approvedUser(ctx);
     const input = parse(VehicleCreateSchema, ctx.request.body, 'vehicle');
-    // As for containers: another company's id is refused, never silently replaced by one's own.
-    const choosesCompany = canChooseCompany(user.role);
-    if (!choosesCompany && input.companyId !== undefined && input.companyId !== user.companyId) {
-      throw forbidden('Only a super administrator can choose the company');
-    }
-    const companyId = choosesCompany ? input.companyId : user.companyId;
-    if (!companyId) throw badRequest('Company is required', { companyId: 'is required' });
-    if (choosesCompany) await assertCompanyExists(db, companyId);
-    await checkReferences(companyId, input);
-    if (await vinTaken(input.vin)) throw conflict(VIN_TAKEN);
-
     // The public vehicle database fills what the user left out; offline, the bundled decoder does.
     const decoded = await vin.decode(input.vin);
-    const status = input.status ?? DEFAULT_VEHICLE_STATUS;
-    const id = await uniqueOr409(VIN_TAKEN, () =>
-      db.transaction(async (trx) => {
-        const created = await Vehicle.query(trx).insert({
-          vin: input.vin,
-          make: input.make ?? decoded.make,
-          model: input.model ?? decoded.model,
-          year: input.year ?? decoded.year,
-          containerId: input.containerId ?? null,
-          buyerId: input.buyerId ?? null,
-          fromPortId: input.fromPortId ?? null,
-          toPortId: input.toPortId ?? null,
-          notes: input.notes ?? null,
-          vehicleInfo: { ...decoded.vehicleInfo, ...input.vehicleInfo },
-          status,
-          companyId,
-          shipperId: user.id,
-        });
-        await recordStatusChange(trx, created.id, null, status, user.id);
-        return created.id;
-      }),
-    );
+    const id = await writeTransaction(db, (trx) => createVehicle(user, { ...input, decoded }, trx));
     ctx.status = 201;
     ctx.body = { ...(await detail(id, user)), vinDecodeSource: decoded.source };
   });
 
   const update = async (ctx: ApiContext) => {
     const user = approvedUser(ctx);
-    const vehicle = await findVisible(ctx);
-    const input = parse(VehicleUpdateSchema, ctx.request.body, 'vehicle');
-    const movesCompany = input.companyId !== undefined && input.companyId !== vehicle.companyId;
-    if (movesCompany && !canChooseCompany(user.role)) {
-      throw forbidden('Only a super administrator can move a vehicle to another company');
-    }
-    const companyId = input.companyId ?? vehicle.companyId;
-    if (movesCompany) {
-      await assertCompanyExists(db, companyId);
-      // The old company's container and buyer cannot follow the car to its new company.
-      input.containerId ??= null;
-      input.buyerId ??= null;
-    }
-    await checkReferences(companyId, input);
-    if (input.vin && input.vin !== vehicle.vin && (await vinTaken(input.vin))) throw conflict(VIN_TAKEN);
-
-    await uniqueOr409(VIN_TAKEN, () =>
-      db.transaction(async (trx) => {
-        // The status it replaces, read again under the row's lock (see the status route).
-        const { status: previousStatus } = (await Vehicle.query(trx).findById(vehicle.id).forUpdate().select('status'))!;
-        if (Object.keys(input).length) await Vehicle.query(trx).patch(input).findById(vehicle.id);
-        if (input.status && input.status !== previousStatus) await recordStatusChange(trx, vehicle.id, previousStatus, input.status, user.id);
-        if (movesCompany) await moveRecordFiles(trx, { vehicleId: vehicle.id }, companyId);
-      }),
-    );
-    ctx.body = await detail(vehicle.id, user);
+    const id = parseId(ctx.params.id);
+    const changes = parse(VehicleUpdateSchema, ctx.request.body, 'vehicle');
+    await writeTransaction(db, (trx) => updateVehicle(user, { id, changes }, trx));
+    ctx.body = await detail(id, user);
   };
   router.patch('/:id', authorize('vehicles', 'update'), update);
   router.put('/:id', authorize('vehicles', 'update'), update);
 
+  /** The one endpoint of a status change: the row's menu and the bulk bar (one request per vehicle). */
   router.patch('/:id/status', authorize('vehicles', 'setStatus'), async (ctx) => {
     const user = approvedUser(ctx);
     const id = parseId(ctx.params.id);
-    await db.transaction(async (trx) => {
-      // Read and changed in one transaction, the row locked on MySQL: two changes at once
-      // record their history in the order they were made, each from the status it replaced.
-      const current = await Vehicle.query(trx).modify('scopedTo', user).findById(id).forUpdate().select('vehicles.status');
-      if (!current) throw notFound('Vehicle not found');
-      const { status } = parse(VehicleStatusSchema, ctx.request.body, 'status');
-      if (status === current.status) return;
-      await Vehicle.query(trx).patch({ status }).findById(id);
-      await recordStatusChange(trx, id, current.status, status, user.id);
-    });
+    const { status } = parse(VehicleStatusSchema, ctx.request.body, 'status');
+    await writeTransaction(db, (trx) => setVehicleStatus(user, { id, status }, trx));
     ctx.body = await detail(id, user);
   });
 
   router.delete('/:id', authorize('vehicles', 'delete'), async (ctx) => {
     const user = approvedUser(ctx);
-    const vehicle = await findVisible(ctx);
-    const body = await detail(vehicle.id, user);
-    await vehicle.$query(db).delete();
+    const id = parseId(ctx.params.id);
+    // The answer is the vehicle as it was (404 when the user may not see it).
+    const body = await detail(id, user);
+    await writeTransaction(db, (trx) => deleteVehicle(user, { id }, trx));
     ctx.body = body;
   });
 

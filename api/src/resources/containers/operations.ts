@@ -1,0 +1,122 @@
+import type { Knex } from 'knex';
+import type { z } from 'zod';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { uniqueOr409 } from '../../http/dbErrors';
+import { can, canChooseCompany, type Action } from '../../domain/permissions';
+import { CONTAINER_SHIPPER_ROLES } from '../../domain/roles';
+import { assertCompanyExists } from '../companies/policy';
+import { assertPortsExist } from '../ports/policy';
+import { assertUserOfCompany } from '../users/policy';
+import type { User } from '../users/model';
+import { Vehicle } from '../vehicles/model';
+import { moveRecordFiles } from '../files/store';
+import { keepRowCounts } from '../rowCounts';
+import { Container } from './model';
+import type { ContainerCreateSchema, ContainerUpdateSchema } from './schema';
+
+/**
+ * The container's business actions (docs/architecture.md, "Operations"): each takes the acting
+ * user, its parsed input and the transaction it writes in (writeTransaction, which may run it
+ * again from the start), checks the rules, writes through the models and keeps the counts.
+ */
+
+const NUMBER_TAKEN = 'Container number already exists';
+
+function mayDo(actor: User, action: Action) {
+  if (!can(actor.role, 'containers', action)) throw forbidden();
+}
+
+/** The container the actor may see, its row locked until the transaction ends (404 otherwise). */
+async function lockVisible(trx: Knex, actor: User, id: number) {
+  const container = await Container.query(trx).modify('scopedTo', actor).findById(id).forUpdate().select('containers.id', 'containers.companyId', 'containers.shipperId', 'containers.number');
+  if (!container) throw notFound('Container not found');
+  return container;
+}
+
+async function assertNumberFree(trx: Knex, number: string) {
+  if (await Container.query(trx).findOne({ number }).select('id')) throw conflict(NUMBER_TAKEN);
+}
+
+/** SUPER_ADMIN picks the company and the shipper; everyone else gets their own. */
+async function ownership(trx: Knex, actor: User, input: { companyId?: number; shipperId?: number }, current?: Container) {
+  if (!canChooseCompany(actor.role)) {
+    if ((input.companyId && input.companyId !== actor.companyId) || (input.shipperId && input.shipperId !== (current?.shipperId ?? actor.id))) {
+      throw forbidden('Only a super administrator can choose the company and the shipper');
+    }
+    return { companyId: actor.companyId!, shipperId: current?.shipperId ?? actor.id };
+  }
+  const companyId = input.companyId ?? current?.companyId;
+  if (!companyId) throw badRequest('Company is required', { companyId: 'is required' });
+  const companyChanged = input.companyId !== undefined && input.companyId !== current?.companyId;
+  const shipperId = input.shipperId ?? (companyChanged ? undefined : (current?.shipperId ?? undefined));
+  if (!shipperId) throw badRequest('Shipper is required', { shipperId: 'is required' });
+  await assertCompanyExists(trx, companyId);
+  await assertUserOfCompany(trx, 'shipperId', shipperId, companyId, CONTAINER_SHIPPER_ROLES);
+  return { companyId, shipperId };
+}
+
+/** A new container; returns its id. */
+export async function createContainer(actor: User, input: z.infer<typeof ContainerCreateSchema>, trx: Knex): Promise<number> {
+  mayDo(actor, 'create');
+  const owner = await ownership(trx, actor, input);
+  await assertPortsExist(trx, { fromPortId: input.fromPortId, toPortId: input.toPortId });
+  await assertNumberFree(trx, input.number);
+  const created = await uniqueOr409(NUMBER_TAKEN, () => Container.query(trx).insert({ ...input, ...owner }));
+  await keepRowCounts(trx, 'containers', { added: [{ companyId: owner.companyId }] });
+  return created.id;
+}
+
+/**
+ * Changes a container's fields. Moved to another company (super admin), it leaves its old
+ * company's vehicles behind and takes its own files along.
+ */
+export async function updateContainer(actor: User, input: { id: number; changes: z.infer<typeof ContainerUpdateSchema> }, trx: Knex): Promise<void> {
+  mayDo(actor, 'update');
+  const { changes } = input;
+  const container = await lockVisible(trx, actor, input.id);
+  const owner = await ownership(trx, actor, changes, container);
+  await assertPortsExist(trx, { fromPortId: changes.fromPortId, toPortId: changes.toPortId });
+  if (changes.number && changes.number !== container.number) await assertNumberFree(trx, changes.number);
+  await uniqueOr409(NUMBER_TAKEN, () => Container.query(trx).patch({ ...changes, ...owner }).findById(container.id));
+  if (owner.companyId !== container.companyId) {
+    await unassignVehicles(actor, { containerId: container.id }, trx);
+    await moveRecordFiles(trx, { containerId: container.id }, owner.companyId);
+    await keepRowCounts(trx, 'containers', { removed: [{ companyId: container.companyId }], added: [{ companyId: owner.companyId }] });
+  }
+}
+
+/** Deletes a container: its vehicles are unassigned first, its files go with it. */
+export async function deleteContainer(actor: User, input: { id: number }, trx: Knex): Promise<void> {
+  mayDo(actor, 'delete');
+  const container = await lockVisible(trx, actor, input.id);
+  await unassignVehicles(actor, { containerId: container.id }, trx);
+  await Container.query(trx).deleteById(container.id);
+  await keepRowCounts(trx, 'containers', { removed: [{ companyId: container.companyId }] });
+}
+
+/**
+ * Puts vehicles in a container of the actor's, all of them of the container's company (a vehicle
+ * may only join a container of its own company). Returns how many were assigned.
+ */
+export async function assignVehicles(actor: User, input: { containerId: number; vehicleIds: number[] }, trx: Knex): Promise<number> {
+  mayDo(actor, 'update');
+  const container = await lockVisible(trx, actor, input.containerId);
+  const ids = [...new Set(input.vehicleIds)];
+  const found = await Vehicle.query(trx).modify('scopedTo', actor).whereIn('vehicles.id', ids).where('vehicles.companyId', container.companyId).select('vehicles.id');
+  if (found.length !== ids.length) throw badRequest('A vehicle was not found in the container\u2019s company', { vehicleIds: 'must be vehicles of the same company' });
+  // Through the model, so each vehicle's updatedAt records that it joined.
+  return ids.length ? Vehicle.query(trx).whereIn('id', ids).patch({ containerId: container.id }) : 0;
+}
+
+/**
+ * Takes vehicles out of a container of the actor's: the ones named, or all of them. Returns how
+ * many left it.
+ */
+export async function unassignVehicles(actor: User, input: { containerId: number; vehicleIds?: number[] }, trx: Knex): Promise<number> {
+  mayDo(actor, 'update');
+  const container = await lockVisible(trx, actor, input.containerId);
+  const leaving = Vehicle.query(trx).where({ containerId: container.id });
+  if (input.vehicleIds) leaving.whereIn('id', input.vehicleIds);
+  // Through the model, so each vehicle's updatedAt records that it left the container.
+  return leaving.patch({ containerId: null });
+}

@@ -1,0 +1,85 @@
+import type { Knex } from 'knex';
+import { can, canSeeStatistics, seesOnlyOwnPurchases } from '../../domain/permissions';
+import { DELIVERED_STATUS, VEHICLE_STATUSES } from '../../domain/statuses';
+import { Vehicle } from '../vehicles/model';
+import { newestOfEachStatus } from '../vehicles/newestOfEachStatus';
+import { keptRowCount, keptVehiclesByStatus } from '../rowCounts';
+import { Company } from '../companies/model';
+import { Port } from '../ports/model';
+import { User } from '../users/model';
+
+const RECENT = 5;
+/** Vehicles listed in each status card (the card scrolls; the count tells the rest). */
+const PER_STATUS = 20;
+/** A buyer's "arriving soon": containers due within this many days, or overdue and not delivered. */
+export const ARRIVING_WITHIN_DAYS = 14;
+const ARRIVING_LIMIT = 10;
+
+const countOf = async (query: PromiseLike<unknown>) => Number(((await query) as { n: number | string }[])[0]?.n ?? 0);
+
+/** Everything the dashboard shows to `user`, scoped by role, in one answer. */
+export async function dashboardFor(db: Knex, user: User) {
+  const isAdmin = can(user.role, 'companies', 'read');
+  const seesStatistics = canSeeStatistics(user.role);
+  const vehicles = () => Vehicle.query(db).modify('scopedTo', user);
+  const visibleCompanies = () => Company.query(db).modify('scopedTo', user);
+  const newest = [{ column: 'vehicles.createdAt', order: 'desc' as const }, { column: 'vehicles.id', order: 'desc' as const }];
+
+  // A buyer's containers are the ones that carry its cars.
+  const containerCount = seesOnlyOwnPurchases(user.role)
+    ? countOf(vehicles().whereNotNull('vehicles.containerId').countDistinct({ n: 'vehicles.containerId' }))
+    : keptRowCount(db, 'containers', user);
+
+  // A buyer's cars whose container is due soon (or overdue) and not yet delivered, soonest first.
+  const arrivingUntil = new Date(Date.now() + ARRIVING_WITHIN_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const arrivingSoon = seesOnlyOwnPurchases(user.role)
+    ? vehicles()
+        .leftJoinRelated('container.toPort')
+        .whereNotNull('container.arrivalDate')
+        .where('container.arrivalDate', '<=', arrivingUntil)
+        .whereNot('vehicles.status', DELIVERED_STATUS)
+        .select(
+          'vehicles.id', 'vehicles.vin', 'vehicles.make', 'vehicles.model', 'vehicles.year', 'vehicles.status',
+          'container.number as containerNumber', 'container.arrivalDate as arrivalDate',
+          'container:toPort.name as toPortName', 'container:toPort.nameAr as toPortNameAr', 'container:toPort.country as toPortCountry',
+        )
+        .orderBy([{ column: 'container.arrivalDate', order: 'asc' }, { column: 'vehicles.id', order: 'asc' }])
+        .limit(ARRIVING_LIMIT)
+    : null;
+
+  const [vehicleTotal, containers, ports, companies, users, counts, perStatus, recentVehicles, recentCompanies, arriving] = await Promise.all([
+    // With the statistics, the counts by status add up to it.
+    seesStatistics ? null : countOf(vehicles().count({ n: '*' })),
+    containerCount,
+    countOf(Port.query(db).count({ n: '*' })),
+    isAdmin ? countOf(visibleCompanies().count({ n: '*' })) : null,
+    isAdmin ? countOf(User.query(db).modify('scopedTo', user).count({ n: '*' })) : null,
+    // Statistics are for staff, whose scope is their company's (or every company's): kept counts.
+    seesStatistics ? keptVehiclesByStatus(db, user) : new Map<string, number>(),
+    seesStatistics ? newestOfEachStatus(db, user, PER_STATUS) : [],
+    vehicles().select('id', 'vin', 'make', 'model', 'year', 'status', 'createdAt').orderBy(newest).limit(RECENT),
+    isAdmin
+      ? visibleCompanies().select('id', 'name', 'code', 'active', 'createdAt').orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(RECENT)
+      : null,
+    arrivingSoon,
+  ]);
+
+  const vehicleCount = vehicleTotal ?? [...counts.values()].reduce((sum, n) => sum + n, 0);
+  // A union keeps no order of its own: newest first again, within each status.
+  const listed = perStatus.sort(
+    (a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1),
+  );
+  return {
+    counts: { vehicles: vehicleCount, containers, ports, ...(isAdmin ? { companies, users } : {}) },
+    byStatus: seesStatistics
+      ? VEHICLE_STATUSES.map((status) => ({
+          status,
+          count: counts.get(status) ?? 0,
+          vehicles: listed.filter((v) => v.status === status).map(({ id, vin, make, model, year }) => ({ id, vin, make, model, year })),
+        }))
+      : null,
+    recentVehicles,
+    recentCompanies,
+    ...(arriving ? { arrivingSoon: arriving } : {}),
+  };
+}

@@ -1,0 +1,100 @@
+import type { Knex } from 'knex';
+import type { z } from 'zod';
+import { conflict, forbidden, notFound } from '../../http/errors';
+import { isUniqueViolation } from '../../http/dbErrors';
+import { endSessionsOf } from '../../http/session';
+import { can } from '../../domain/permissions';
+import type { Role } from '../../domain/roles';
+import { hashPassword } from '../../services/passwords';
+import { assertCompanyExists } from '../companies/policy';
+import { Vehicle } from '../vehicles/model';
+import { writeTransaction } from '../writeTransaction';
+import { User } from './model';
+import { checkPasswordReset, checkUserChange } from './policy';
+import type { userUpdateSchema } from './schema';
+
+/**
+ * The account's business actions (docs/architecture.md, "Operations"). Those that hash a password
+ * take the database rather than a transaction: hashing is slow on purpose (about 100 ms) and is
+ * done before the short writeTransaction that stores the hash, so it holds no lock meanwhile.
+ */
+
+type UserChanges = ReturnType<typeof userUpdateSchema> extends z.ZodType<infer T> ? T : never;
+
+/** The user the actor may see, its row locked until the transaction ends (404 otherwise). */
+async function lockVisible(trx: Knex, actor: User, id: number) {
+  const user = await User.query(trx).modify('scopedTo', actor).findById(id).forUpdate();
+  if (!user) throw notFound('User not found');
+  return user;
+}
+
+/**
+ * A buyer sees the vehicles sold to them (buyerId), whichever company holds them: once moved to
+ * another company, the old company's cars are no longer theirs to see, so those links go in
+ * the same transaction as the move.
+ */
+const dropForeignSales = (trx: Knex, userId: number, companyId: number | null) => {
+  const sales = Vehicle.query(trx).where('buyerId', userId);
+  return (companyId === null ? sales : sales.whereNot('companyId', companyId)).patch({ buyerId: null });
+};
+
+/** A self-registration: an account without role or company, waiting for approval. */
+export async function registerUser(input: { username: string; password: string }, db: Knex): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await writeTransaction(db, async (trx) =>
+      User.query(trx).insertAndFetch({ username: input.username, passwordHash, role: null, companyId: null, active: true, pendingApproval: true }),
+    );
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('Username already exists');
+    throw err;
+  }
+}
+
+/**
+ * Changes a user (SPEC.md §4's rules, users/policy.ts). A password given here is a reset: the
+ * same rule and the same consequences (must be changed, every session ends).
+ */
+export async function updateUser(actor: User, input: { id: number; changes: UserChanges }, db: Knex): Promise<void> {
+  const { password, ...fields } = input.changes;
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  if (!can(actor.role, 'users', 'update')) throw forbidden();
+  await writeTransaction(db, async (trx) => {
+    const target = await lockVisible(trx, actor, input.id);
+    checkUserChange(actor, target, fields);
+    if (password !== undefined) checkPasswordReset(actor, target);
+    await assertCompanyExists(trx, fields.companyId);
+    const patch = { ...fields, ...(passwordHash ? { passwordHash, mustChangePassword: true } : {}) };
+    if (Object.keys(patch).length) await User.query(trx).patch(patch).findById(target.id);
+    if (passwordHash) await endSessionsOf(trx, target.id);
+    if (fields.companyId !== undefined && fields.companyId !== target.companyId) await dropForeignSales(trx, target.id, fields.companyId);
+  });
+}
+
+/**
+ * Approves a registration: the account gets its role and company and may sign in to work. The
+ * console's Approve sends the same change through PATCH /api/users/{id} (updateUser's rules).
+ */
+export async function approveUser(actor: User, input: { id: number; role: Role; companyId: number | null }, trx: Knex): Promise<void> {
+  if (!can(actor.role, 'users', 'update')) throw forbidden();
+  const target = await lockVisible(trx, actor, input.id);
+  const change = { role: input.role, companyId: input.companyId, pendingApproval: false, active: true };
+  checkUserChange(actor, target, change);
+  await assertCompanyExists(trx, input.companyId);
+  await User.query(trx).patch(change).findById(target.id);
+  if (input.companyId !== target.companyId) await dropForeignSales(trx, target.id, input.companyId);
+}
+
+/**
+ * An administrator's reset (canResetPassword): the user signs in with the new password and must
+ * replace it before anything else; every session of theirs ends now.
+ */
+export async function resetPassword(actor: User, input: { id: number; newPassword: string }, db: Knex): Promise<void> {
+  const passwordHash = await hashPassword(input.newPassword);
+  await writeTransaction(db, async (trx) => {
+    const target = await lockVisible(trx, actor, input.id);
+    checkPasswordReset(actor, target);
+    await User.query(trx).patch({ passwordHash, mustChangePassword: true }).findById(target.id);
+    await endSessionsOf(trx, target.id);
+  });
+}

@@ -1,0 +1,51 @@
+import type { Knex } from 'knex';
+import { DomainError } from '../domain/errors';
+
+/**
+ * The database ended the transaction to break a lock cycle (MySQL errno 1213) or a wait that ran
+ * past innodb_lock_wait_timeout (1205), or SQLite found the file locked by another writer: nothing
+ * of it was kept, and the same work run again usually goes through.
+ */
+const VICTIM_CODES = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
+const VICTIM_ERRNOS = new Set([1213, 1205]);
+
+export function isContentionVictim(error: unknown): boolean {
+  const e = (error ?? {}) as { code?: string; errno?: number; nativeError?: { code?: string; errno?: number } };
+  const code = e.code ?? e.nativeError?.code ?? '';
+  const errno = e.errno ?? e.nativeError?.errno;
+  return VICTIM_CODES.has(code) || (errno !== undefined && VICTIM_ERRNOS.has(errno)) || code.startsWith('SQLITE_BUSY');
+}
+
+/** Tries of one write: the first and four more, about 1.5 s of waiting at most. */
+const ATTEMPTS = 5;
+const BASE_DELAY_MS = 20;
+
+/**
+ * The 503 of a write that lost to other writers on every try: never a 500, never half-kept
+ * (errorMiddleware adds its Retry-After).
+ */
+export const databaseBusy = () => new DomainError('unavailable', 'service.unavailable', 'The database is busy with other changes. Please try again.');
+
+/**
+ * Exponential backoff with full jitter (20, 40, 80, 160 ms ceilings): writers that collided once
+ * do not collide again in step.
+ */
+const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * BASE_DELAY_MS * 2 ** attempt));
+
+/**
+ * The one way a write reaches the database: `work` runs in a transaction, and the whole
+ * transaction runs again when the database chose it as a deadlock or lock-wait victim, a bounded
+ * number of times with jitter. Work is therefore written to be run again from the start: it reads
+ * what it needs inside the transaction and does nothing outside it that cannot be repeated.
+ */
+export async function writeTransaction<T>(db: Knex, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (!isContentionVictim(error)) throw error;
+      if (attempt >= ATTEMPTS) throw databaseBusy();
+      await backoff(attempt);
+    }
+  }
+}
