@@ -14,8 +14,10 @@ export async function up(knex: Knex): Promise<void> {
     t.string('idempotencyKey', 200).notNullable();
     // What was asked: method, path and a hash of the body; the same key with another request is refused.
     t.string('fingerprint', 64).notNullable();
-    // 'running' while the first request is at work, then 'done' with its answer.
+    // 'running' while the first request is at work, 'committed' once its create's transaction
+    // committed (with the id it made, resultId), then 'done' with its answer.
     t.string('state', 10).notNullable();
+    t.integer('resultId').nullable();
     t.integer('status').nullable();
     t.text('headers').nullable();
     longBinary(knex, t, 'body').nullable();

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../src/app';
@@ -8,6 +8,9 @@ import { expectError } from './support/lists';
 import { pdf } from './support/fixtures';
 import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
 import { validVin } from './support/vins';
+
+/** The fingerprint the middleware gives a JSON create (http/idempotency.ts): method, path and body. */
+const fingerprintFor = (path: string, body: unknown) => createHash('sha256').update(`POST ${path}\n${JSON.stringify(body)}`).digest('hex');
 
 const binary = (res: { on: Function }, cb: (err: Error | null, body: Buffer) => void) => {
   const parts: Buffer[] = [];
@@ -96,6 +99,50 @@ describe.each(ENGINES)('Idempotency-Key on creates on %s', (engine) => {
     expect(retried.status).toBe(201);
     expect(retried.body).toEqual(created.body);
     expect(await count('vehicle_files', { vehicleId })).toBe(1);
+  });
+
+  // The probe's case: a create committed, then its answer was lost (a database deadline or a
+  // process stopping after the commit). The create's transaction marks its key 'committed' with the
+  // id it made (writeTransaction, keepKeyWithCommit); the retry reads that record back.
+  it('answers a retried create whose answer was lost after its commit with the record it made, not a second one', async () => {
+    const body = { vin: validVin(), make: 'Toyota', model: 'Hilux' };
+    const made = await first.post('/api/vehicles').send(body);
+    expect(made.status).toBe(201);
+    const key = randomUUID();
+    const user = await t.db('users').where({ username }).first('id');
+    await t.db('idempotency_keys').insert({
+      userId: user.id, idempotencyKey: key, fingerprint: fingerprintFor('/api/vehicles', body), state: 'committed', resultId: made.body.id, createdAt: new Date().toISOString(),
+    });
+    const retried = await second.post('/api/vehicles').set('Idempotency-Key', key).send(body);
+    expect(retried.status).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.body).toMatchObject({ id: made.body.id, vin: body.vin, make: 'Toyota', model: 'Hilux' });
+    expect(await count('vehicles', { vin: body.vin })).toBe(1);
+  });
+
+  it('keeps the key of a create that was committed even when the request then failed, and lets go of one that was not', async () => {
+    const key = randomUUID();
+    const taken = await first.post('/api/vehicles').send({ vin: validVin(), make: 'Toyota', model: 'Hilux' });
+    // A refused create (its VIN taken) commits nothing: the key goes, and its retry runs again.
+    const refused = await first.post('/api/vehicles').set('Idempotency-Key', key).send({ vin: taken.body.vin, make: 'Toyota', model: 'Hilux' });
+    expect(refused.status).toBe(409);
+    expect(await count('idempotency_keys', { idempotencyKey: key })).toBe(0);
+    // A create that commits leaves its key with the id it made, whatever the answer does after.
+    const made = await first.post('/api/vehicles').set('Idempotency-Key', key).send({ vin: validVin(), make: 'Toyota', model: 'Hilux' });
+    expect(made.status).toBe(201);
+    expect(await t.db('idempotency_keys').where({ idempotencyKey: key }).first('state', 'resultId')).toEqual({ state: 'done', resultId: made.body.id });
+  });
+
+  it('refuses a retry of a stored upload whose answer was lost with 409 and a message, storing nothing twice', async () => {
+    const key = randomUUID();
+    const user = await t.db('users').where({ username }).first('id');
+    await t.db('idempotency_keys').insert({
+      userId: user.id, idempotencyKey: key, fingerprint: fingerprintFor('/api/invoice', { containerId }), state: 'committed', resultId: null, createdAt: new Date().toISOString(),
+    });
+    const invoicesBefore = await count('invoices');
+    const retried = await first.post('/api/invoice').set('Idempotency-Key', key).send({ containerId });
+    expectError(retried, 409, 'idempotency.storedUnanswered');
+    expect(await count('invoices')).toBe(invoicesBefore);
   });
 
   it('refuses the same key with a different body with 422 and a message, storing nothing', async () => {

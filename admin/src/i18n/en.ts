@@ -619,6 +619,7 @@ const en = {
     idempotency: {
       keyReused: 'This submission was already sent with different data. Reload the page and try again.',
       inProgress: 'This submission is still being saved. Please wait a moment.',
+      storedUnanswered: 'This submission was saved, but its answer was lost on the way. Reload the page to see it.',
     },
     ports: {
       inUse: 'This port is used by containers or vehicles and cannot be deleted',

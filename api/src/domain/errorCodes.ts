@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'conflict.reference', // 409 a row still referenced elsewhere
   'idempotency.keyReused', // 422: an Idempotency-Key sent again with another request
   'idempotency.inProgress', // 409: the first request with this Idempotency-Key is still running
+  'idempotency.storedUnanswered', // 409: the first request with this key was stored but its answer lost (an upload or invoice)
   'ports.inUse', // 409: a port that containers or vehicles name is not deleted
   'storage.full', // 507: the server's disk is full; nothing was stored
   'users.superAdminProtected', // 403 a SUPER_ADMIN cannot be deleted nor have its role changed

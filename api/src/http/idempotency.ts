@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Context, Next } from 'koa';
@@ -12,7 +13,10 @@ import { isUniqueViolation } from './dbErrors';
  * is kept in `idempotency_keys`, per user, so a retry with the same key and the same request,
  * through any API process, gets that answer again instead of a duplicate or a 409. A retry that
  * arrives while the first is still at work waits for it. The same key with another request is a
- * 422. A failed first request (4xx, 5xx) keeps nothing: its retry runs again.
+ * 422. A failed first request (4xx, 5xx) keeps nothing: its retry runs again, unless its create
+ * was committed before the failure (an answer lost to a database deadline after the commit): the
+ * key is marked in the create's own transaction (`keepKeyWithCommit`, called by writeTransaction),
+ * so such a retry reads the record it made back (vehicles, containers) rather than making it twice.
  */
 export const IDEMPOTENT_CREATES = /^\/api\/(vehicles|containers|invoice|documents|(vehicles|containers)\/\d+\/files)$/;
 const KEY = /^[\x21-\x7e]{1,200}$/;
@@ -25,7 +29,41 @@ const ABANDONED_MS = 5 * 60_000;
 /** Kept answers are forgotten after a day: a retry comes within minutes. */
 const KEEP_MS = 24 * 60 * 60_000;
 
-type KeyRow = { fingerprint: string; state: string; status: number | null; headers: string | null; body: Buffer | Uint8Array | null; createdAt: string };
+type KeyRow = {
+  fingerprint: string;
+  state: string;
+  status: number | null;
+  headers: string | null;
+  body: Buffer | Uint8Array | null;
+  resultId: number | null;
+  createdAt: string;
+};
+
+/** The request's key while its handler runs, for the transaction that commits its create. */
+const requestKey = new AsyncLocalStorage<{ userId: number; idempotencyKey: string }>();
+
+/**
+ * Marks the request's key 'committed' (with the id made) in the create's own transaction: if
+ * that commits, so does the mark, and a retry after an answer lost past the commit finds it.
+ * A no-op outside a request with a key, and after its first commit.
+ */
+export async function keepKeyWithCommit(trx: Knex, result: unknown): Promise<void> {
+  const key = requestKey.getStore();
+  if (!key) return;
+  const id = typeof result === 'number' ? result : (result as { id?: unknown } | null)?.id;
+  await trx('idempotency_keys')
+    .where({ ...key, state: 'running' })
+    .update({ state: 'committed', resultId: typeof id === 'number' ? id : null });
+}
+
+/** Where a committed create's record is read back, by the create's path. */
+const READ_BACK: Record<string, (id: number) => string> = {
+  '/api/vehicles': (id) => `/api/vehicles/${id}`,
+  '/api/containers': (id) => `/api/containers/${id}`,
+};
+
+const storedUnanswered = () =>
+  new HttpError(409, 'idempotency.storedUnanswered', 'The first request with this Idempotency-Key was stored, but its answer was lost: reload to see it');
 
 const reused = () =>
   new HttpError(422, 'idempotency.keyReused', 'This Idempotency-Key was already used for a different request: send a new key for a new submission');
@@ -54,6 +92,20 @@ function replay(ctx: Context, row: KeyRow) {
   ctx.body = /json/.test(ctx.response.get('Content-Type')) ? JSON.parse(body.toString('utf8')) : body;
 }
 
+/**
+ * The answer to a retry whose first request made its record but lost its answer: the record read
+ * back as its own GET would answer it, with the create's 201. A create with no such read gets 409.
+ */
+async function readBack(ctx: Context, next: Next, row: KeyRow) {
+  const path = READ_BACK[ctx.path];
+  if (!path || row.resultId === null) throw storedUnanswered();
+  ctx.method = 'GET';
+  ctx.path = path(row.resultId);
+  await next();
+  if (ctx.status === 200) ctx.status = 201;
+  ctx.set('Idempotent-Replayed', 'true');
+}
+
 export function idempotency(db: Knex) {
   const table = () => db('idempotency_keys');
 
@@ -70,7 +122,7 @@ export function idempotency(db: Knex) {
       const row: KeyRow | undefined = await table().where({ userId, idempotencyKey: key }).first();
       if (!row) continue; // The first request failed and let go of the key: take it.
       if (row.fingerprint !== fingerprint) throw reused();
-      if (row.state === 'done') return row;
+      if (row.state === 'done' || row.state === 'committed') return row;
       if (Date.parse(row.createdAt) < Date.now() - ABANDONED_MS) {
         await table().where({ userId, idempotencyKey: key, state: 'running', createdAt: row.createdAt }).delete();
         continue;
@@ -89,11 +141,12 @@ export function idempotency(db: Knex) {
     if (!KEY.test(key)) throw new HttpError(400, 'validation.failed', 'Idempotency-Key must be 1 to 200 visible ASCII characters');
 
     const kept = await claim(userId, key, fingerprintOf(ctx));
+    if (kept?.state === 'committed') return readBack(ctx, next, kept);
     if (kept) return replay(ctx, kept);
     const where = { userId, idempotencyKey: key };
     let stored = false;
     try {
-      await next();
+      await requestKey.run({ userId, idempotencyKey: key }, next);
       if (ctx.status >= 200 && ctx.status < 300) {
         let body: Buffer;
         if (ctx.body && typeof (ctx.body as Readable).pipe === 'function') ctx.body = body = await streamToBuffer(ctx.body as Readable);
@@ -112,7 +165,8 @@ export function idempotency(db: Knex) {
         }
       }
     } finally {
-      if (!stored) await table().where(where).delete().catch(() => undefined);
+      // A key whose create was committed stays: its retry reads the record back.
+      if (!stored) await table().where({ ...where, state: 'running' }).delete().catch(() => undefined);
     }
   };
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { DomainError } from '../domain/errors';
+import { keepKeyWithCommit } from '../http/idempotency';
 
 /**
  * The database ended the transaction to break a lock cycle (MySQL errno 1213) or a wait that ran
@@ -41,7 +42,12 @@ const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve
 export async function writeTransaction<T>(db: Knex, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(work);
+      return await db.transaction(async (trx) => {
+        const result = await work(trx);
+        // A create sent with an Idempotency-Key commits the key's mark with it (http/idempotency.ts).
+        await keepKeyWithCommit(trx, result);
+        return result;
+      });
     } catch (error) {
       if (!isContentionVictim(error)) throw error;
       if (attempt >= ATTEMPTS) throw databaseBusy();

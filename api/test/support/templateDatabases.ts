@@ -62,7 +62,7 @@ export default async function setup(project: TestProject) {
   project.provide('mysqlTemplate', null);
   if (process.env.MYSQL_URL) {
     const server = new URL(process.env.MYSQL_URL);
-    const database = `vx_template_${randomBytes(6).toString('hex')}`;
+    const database = `vx_test_template_${randomBytes(6).toString('hex')}`;
     const admin = mysqlAdmin(server);
     await admin.raw(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
     dropMysql = async () => {
