@@ -7,16 +7,11 @@ import { loadDemoData, type DemoLoaded } from '../src/demo/loadDemoData';
 import { DEMO_USERS } from '../src/demo/demoCompany';
 import { ENGINES } from './support/engines';
 import { startTestApp, type TestApp } from './support/testApp';
+import { binary } from './support/binaryBody';
 
 const DEMO_PASSWORD = 'demo-password-1234';
 const MAX_PIXELS = 200_000_000;
 const username = (key: string) => DEMO_USERS.find((u) => u.key === key)!.username;
-
-const binary = (res: { on: Function }, cb: (err: Error | null, body: Buffer) => void) => {
-  const parts: Buffer[] = [];
-  res.on('data', (d: Buffer) => parts.push(d));
-  res.on('end', () => cb(null, Buffer.concat(parts)));
-};
 
 /** Every row the loader could touch, counted, so "nothing changed" is checked, not assumed. */
 async function tableCounts(t: TestApp) {

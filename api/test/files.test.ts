@@ -9,12 +9,7 @@ import { startTestApp, type TestApp } from './support/testApp';
 import { seedWorld, type World } from './support/world';
 import { validVin } from './support/vins';
 import { exe, html, jpegHtmlPolyglot, jpegWithGps, pdf, png, pngBomb, svg } from './support/fixtures';
-
-const binary = (res: { on: Function; setEncoding?: Function }, cb: (err: Error | null, body: Buffer) => void) => {
-  const parts: Buffer[] = [];
-  res.on('data', (d: Buffer) => parts.push(d));
-  res.on('end', () => cb(null, Buffer.concat(parts)));
-};
+import { binary } from './support/binaryBody';
 
 function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {

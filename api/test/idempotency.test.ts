@@ -8,15 +8,10 @@ import { expectError } from './support/lists';
 import { pdf } from './support/fixtures';
 import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
 import { validVin } from './support/vins';
+import { binary } from './support/binaryBody';
 
 /** The fingerprint the middleware gives a JSON create (http/idempotency.ts): method, path and body. */
 const fingerprintFor = (path: string, body: unknown) => createHash('sha256').update(`POST ${path}\n${JSON.stringify(body)}`).digest('hex');
-
-const binary = (res: { on: Function }, cb: (err: Error | null, body: Buffer) => void) => {
-  const parts: Buffer[] = [];
-  res.on('data', (part: Buffer) => parts.push(part));
-  res.on('end', () => cb(null, Buffer.concat(parts)));
-};
 
 /**
  * Safe retries: the same Idempotency-Key sent again, through either of two API processes (two

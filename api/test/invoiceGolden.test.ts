@@ -10,6 +10,7 @@ import { pdfPagePng } from '../../test/support/pdf';
 import { startTestApp, type TestApp } from './support/testApp';
 import { seedWorld, type World } from './support/world';
 import { validVin } from './support/vins';
+import { binary } from './support/binaryBody';
 
 /**
  * The golden set: bilingual strings that a layout which reorders text by hand gets wrong (a postal
@@ -36,12 +37,6 @@ const BUYER = {
 // Long enough to wrap in the seller's and buyer's columns: two and three lines.
 const TWO_LINES = 'مبنى 12، شارع 45، المنطقة الصناعية الثانية، طريق الملك عبدالعزيز، جدة';
 const THREE_LINES = 'حي الروضة، شارع الأمير سلطان، مبنى 12، الدور 3، مكتب 305، جدة 23435، المملكة العربية السعودية، ص.ب 9876';
-
-const binary = (res: { on: Function }, cb: (err: Error | null, body: Buffer) => void) => {
-  const parts: Buffer[] = [];
-  res.on('data', (d: Buffer) => parts.push(d));
-  res.on('end', () => cb(null, Buffer.concat(parts)));
-};
 
 /** Keeps the PDF and its first page as PNG under test-results/, to look at. */
 async function keep(pdf: Buffer, name: string) {

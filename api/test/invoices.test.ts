@@ -7,12 +7,7 @@ import { pdfPagePng } from '../../test/support/pdf';
 import { startTestApp, type TestApp } from './support/testApp';
 import { seedWorld, type World } from './support/world';
 import { validVin } from './support/vins';
-
-const binary = (res: { on: Function }, cb: (err: Error | null, body: Buffer) => void) => {
-  const parts: Buffer[] = [];
-  res.on('data', (d: Buffer) => parts.push(d));
-  res.on('end', () => cb(null, Buffer.concat(parts)));
-};
+import { binary } from './support/binaryBody';
 
 
 describe.each(ENGINES)('invoices on %s', (engine) => {

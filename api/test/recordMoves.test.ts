@@ -5,12 +5,7 @@ import { createTestDatabase, ENGINES } from './support/engines';
 import { pdf, png } from './support/fixtures';
 import { startTestApp, type TestApp } from './support/testApp';
 import { validVin } from './support/vins';
-
-const binary = (res: supertest.Response, done: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
+import { binary } from './support/binaryBody';
 
 /** What points at a record or a user follows it when a super admin moves it to another company. */
 describe.each(ENGINES)('moves between companies on %s', (engine) => {
