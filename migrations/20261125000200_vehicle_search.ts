@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createTable, isMysql } from './helpers';
+import { createTable, isMysql, dropTriggersThatExist } from './helpers';
 
 /**
  * The vehicle search (any part of the VIN, make or model) from an index (one search over a
@@ -27,13 +27,14 @@ const OLD_TRIGGERS = ['vehicles_search_insert', 'vehicles_search_delete', 'vehic
 const MAX_TEXT = 100;
 
 async function upMysql(knex: Knex) {
-  if (!(await knex.schema.hasTable('vehicle_search_suffixes'))) {
-    await createTable(knex, 'vehicle_search_suffixes', (t) => {
-      t.string('suffix', MAX_TEXT).notNullable();
-      t.integer('vehicleId').unsigned().notNullable().references('vehicles.id').onDelete('CASCADE').index();
-      t.primary(['suffix', 'vehicleId']);
-    });
-  }
+  // A table left by a run that failed halfway (perhaps without its foreign key or index, which knex
+  // adds by statements of their own) holds only suffixes made from the vehicles: made again.
+  await knex.schema.dropTableIfExists('vehicle_search_suffixes');
+  await createTable(knex, 'vehicle_search_suffixes', (t) => {
+    t.string('suffix', MAX_TEXT).notNullable();
+    t.integer('vehicleId').unsigned().notNullable().references('vehicles.id').onDelete('CASCADE').index();
+    t.primary(['suffix', 'vehicleId']);
+  });
   // The vehicles already there: positions 1…100 joined with every text long enough.
   const positions = Array.from({ length: MAX_TEXT }, (_, i) => `SELECT ${i + 1} AS i`).join(' UNION ALL ');
   await knex.raw(`INSERT IGNORE INTO vehicle_search_suffixes (suffix, vehicleId)
@@ -52,6 +53,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const trigger of OLD_TRIGGERS) await knex.raw(`drop trigger if exists ${trigger}`);
+  await dropTriggersThatExist(knex, OLD_TRIGGERS);
   await knex.schema.dropTableIfExists(isMysql(knex) ? 'vehicle_search_suffixes' : 'vehicles_search');
 }

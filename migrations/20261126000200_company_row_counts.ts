@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createTable } from './helpers';
+import { createTable, dropTriggersThatExist } from './helpers';
 
 /**
  * How many vehicles (per status) and containers each company has, kept in the writing transaction
@@ -18,19 +18,18 @@ const COUNTED: { table: string; status: string | null }[] = [
 
 /**
  * Safe to run again after failing halfway on MySQL/MariaDB, where DDL is not transactional: a
- * table left by the failed run is kept and its figures counted again.
+ * table left by the failed run (perhaps without its foreign key, which knex adds by a statement
+ * of its own) holds only figures, so it is made again and its figures counted again.
  */
 export async function up(knex: Knex): Promise<void> {
-  if (await knex.schema.hasTable('company_row_counts')) await knex('company_row_counts').delete();
-  else {
-    await createTable(knex, 'company_row_counts', (t) => {
-      t.string('tableName', 32).notNullable();
-      t.integer('companyId').unsigned().notNullable().references('companies.id').onDelete('CASCADE');
-      t.string('status', 20).notNullable();
-      t.bigInteger('total').notNullable();
-      t.primary(['tableName', 'companyId', 'status']);
-    });
-  }
+  await knex.schema.dropTableIfExists('company_row_counts');
+  await createTable(knex, 'company_row_counts', (t) => {
+    t.string('tableName', 32).notNullable();
+    t.integer('companyId').unsigned().notNullable().references('companies.id').onDelete('CASCADE');
+    t.string('status', 20).notNullable();
+    t.bigInteger('total').notNullable();
+    t.primary(['tableName', 'companyId', 'status']);
+  });
   for (const { table, status } of COUNTED) {
     // The rows already there.
     const columns = status ? `companyId, ${status}` : 'companyId';
@@ -45,6 +44,6 @@ export async function up(knex: Knex): Promise<void> {
 const OLD_TRIGGERS = COUNTED.flatMap(({ table }) => [`${table}_count_insert`, `${table}_count_delete`, `${table}_count_move`]);
 
 export async function down(knex: Knex): Promise<void> {
-  for (const trigger of OLD_TRIGGERS) await knex.raw(`drop trigger if exists ${trigger}`);
+  await dropTriggersThatExist(knex, OLD_TRIGGERS);
   await knex.schema.dropTableIfExists('company_row_counts');
 }

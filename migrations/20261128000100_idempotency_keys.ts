@@ -1,17 +1,18 @@
 import type { Knex } from 'knex';
-import { createTable, longBinary, timestamp } from './helpers';
+import { createNewTable, longBinary, timestamp } from './helpers';
 
 /**
  * `idempotency_keys`: the first answer to a create sent with an Idempotency-Key header, per user
  * and key (api/src/http/idempotency.ts), so a retry through any API process answers it again
- * instead of creating a duplicate. One CREATE TABLE, skipped when the table is there: the
- * migration runs again after failing halfway on MariaDB (where DDL is not transactional).
+ * instead of creating a duplicate. A table left by a run that failed halfway on MariaDB (where
+ * DDL is not transactional; knex adds the foreign key and index by statements of their own) is
+ * empty and made again (createNewTable).
  */
 export async function up(knex: Knex): Promise<void> {
-  if (await knex.schema.hasTable('idempotency_keys')) return;
-  await createTable(knex, 'idempotency_keys', (t) => {
+  await createNewTable(knex, 'idempotency_keys', (t) => {
     t.integer('userId').unsigned().notNullable().references('users.id').onDelete('CASCADE');
-    t.string('idempotencyKey', 200).notNullable();
+    // Compared byte for byte on both engines (MariaDB's default collation would match abc with ABC).
+    t.string('idempotencyKey', 200).notNullable().collate('utf8mb4_bin');
     // What was asked: method, path and a hash of the body; the same key with another request is refused.
     t.string('fingerprint', 64).notNullable();
     // 'running' while the first request is at work, 'committed' once its create's transaction

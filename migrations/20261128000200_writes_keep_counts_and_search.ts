@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isMysql } from './helpers';
+import { isMysql, dropTriggersThatExist } from './helpers';
 
 /**
  * The kept counts (company_row_counts) and the vehicle search index are written by the operations
@@ -41,7 +41,7 @@ async function makeSqliteIndex(knex: Knex, definition: 'contentless' | 'external
 }
 
 export async function up(knex: Knex): Promise<void> {
-  for (const trigger of ALL_TRIGGERS) await knex.raw(`drop trigger if exists ${trigger}`);
+  await dropTriggersThatExist(knex, ALL_TRIGGERS);
   if (!isMysql(knex)) {
     const definition = await indexDefinition(knex);
     if (definition && !/contentless_delete/i.test(definition)) await makeSqliteIndex(knex, 'contentless');
@@ -121,7 +121,7 @@ const SQLITE_SEARCH_TRIGGERS = [
 ];
 
 export async function down(knex: Knex): Promise<void> {
-  for (const trigger of ALL_TRIGGERS) await knex.raw(`drop trigger if exists ${trigger}`);
+  await dropTriggersThatExist(knex, ALL_TRIGGERS);
   const mysql = isMysql(knex);
   if (!mysql && (await indexDefinition(knex))) await makeSqliteIndex(knex, 'external');
   for (const { table, status } of COUNTED) {

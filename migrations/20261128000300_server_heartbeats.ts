@@ -3,7 +3,7 @@ import { createNewTable } from './helpers';
 
 /**
  * Each running server keeps a row here, its `seenAt` (epoch ms) renewed every few seconds and the
- * row removed when it stops (api/src/heartbeat.ts): `npm run migrate -- rollback` refuses while a
+ * row removed when it stops (api/src/db/heartbeat.ts): `npm run migrate -- rollback` refuses while a
  * recent one is there, so a schema is never taken from under a server that uses it.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -110,3 +110,17 @@ export async function dropUnfinishedTables(knex: Knex, tablesChildrenFirst: stri
     await knex.schema.dropTable(name);
   }
 }
+
+/**
+ * Drops those of the named triggers that exist (earlier versions made them). On MySQL/MariaDB
+ * with binary logging, even `DROP TRIGGER IF EXISTS` of a trigger that is not there needs SUPER
+ * (or log_bin_trust_function_creators), so only the ones information_schema lists are named.
+ */
+export async function dropTriggersThatExist(knex: Knex, names: readonly string[]): Promise<void> {
+  if (!isMysql(knex)) {
+    for (const name of names) await knex.raw(`drop trigger if exists ${name}`);
+    return;
+  }
+  const present: string[] = await knex('information_schema.TRIGGERS').whereRaw('TRIGGER_SCHEMA = DATABASE()').whereIn('TRIGGER_NAME', [...names]).pluck('TRIGGER_NAME');
+  for (const name of present) await knex.raw(`drop trigger ${name}`);
+}

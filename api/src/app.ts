@@ -3,9 +3,8 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { findUser, userFromRow } from './accounts';
 import type { Config } from './config';
-import { isDatabaseUp } from './db';
+import { isDatabaseUp, schemaProblem, schemaState } from './db';
 import { VERSION } from './install';
-import { schemaProblem, schemaState } from './db';
 import { loadCurrentUser } from './http/auth';
 import { compression } from './http/compression';
 import { consoleStatic } from './http/console';
@@ -72,7 +71,7 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
   // The folders whose free space decides whether writes can succeed: the data folder, and the
   // SQLite database's folder when it is elsewhere.
   const sqliteFile = /^sqlite:(.+)$/.exec(config.databaseUrl)?.[1];
-  const storageFolders = [config.dataDir, ...(sqliteFile ? [path.dirname(sqliteFile)] : [])];
+  const storageFolders: Record<string, string> = { DATA_DIR: config.dataDir, ...(sqliteFile ? { DATABASE_URL: path.dirname(sqliteFile) } : {}) };
   health.get('/api/health', async (ctx) => {
     ctx.status = 503;
     if (!(await isDatabaseUp(db))) {

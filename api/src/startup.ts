@@ -1,4 +1,4 @@
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, chmodSync, constants, mkdirSync, readdirSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { networkInterfaces } from 'node:os';
@@ -60,6 +60,28 @@ function checkDataDir(dataDir: string): void {
     }
   } catch (error) {
     throw new StartupError(`DATA_DIR ${dataDir} cannot be written by this user (${errorCode(error)}): set DATA_DIR to a folder the service user owns, or give it that folder`);
+  }
+  closeToOthers(dataDir);
+}
+
+/**
+ * An install made by an earlier version left DATA_DIR 0755 and its files 0644 (photos, invoices,
+ * password hashes in the SQLite file): what this user owns there is made its own only, as
+ * everything the server writes now is (umask 077). What it does not own is left as it is.
+ */
+function closeToOthers(dataDir: string): void {
+  const uid = process.getuid?.();
+  const close = (file: string, mode: number) => {
+    try {
+      const stat = statSync(file);
+      if (stat.uid === uid && (stat.mode & 0o077) !== 0) chmodSync(file, mode);
+    } catch {
+      // Gone or unreadable: nothing to close.
+    }
+  };
+  close(dataDir, 0o700);
+  for (const entry of readdirSync(dataDir, { withFileTypes: true })) {
+    close(path.join(dataDir, entry.name), entry.isDirectory() ? 0o700 : 0o600);
   }
 }
 

@@ -213,7 +213,7 @@ describe.each(ENGINES)('stopping on %s', { timeout: PROCESS_TEST_TIMEOUT_MS }, (
       expect(await ask()).toEqual([{ status: 200, connection: 'keep-alive' }, { status: 200, connection: 'keep-alive' }]);
 
       server.child.kill('SIGTERM');
-      // The server goes on reading for a moment after the signal (STOP_DRAIN_MS): ask then.
+      // The server goes on reading for a moment after the signal (SHUTDOWN_DRAIN_MS): ask then.
       await untilOutput(server, 'shutting down');
       expect(await ask()).toEqual([{ status: 200, connection: 'close' }, { status: 200, connection: 'close' }]);
       expect(await server.exited).toBe(0);

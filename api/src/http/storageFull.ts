@@ -43,13 +43,14 @@ async function freeBytesNear(folder: string): Promise<number | null> {
 
 /**
  * Why the server should not take writes now: the first of `folders` (the data folder, SQLite's
- * database folder) with less free space than `minBytes`, or null when all have enough.
+ * database folder, each by the setting that names it) with less free space than `minBytes`, or
+ * null when all have enough. The answer names the setting, not the path: /api/health is public.
  */
-export async function lowStorage(folders: string[], minBytes: number): Promise<string | null> {
-  for (const folder of new Set(folders)) {
+export async function lowStorage(folders: Record<string, string>, minBytes: number): Promise<string | null> {
+  for (const [setting, folder] of Object.entries(folders)) {
     const free = await freeBytesNear(folder);
     if (free !== null && free < minBytes) {
-      return `Free space in ${folder} is ${Math.floor(free / 1024 / 1024)} MB, below the ${Math.round(minBytes / 1024 / 1024)} MB the server needs (DISK_FREE_MIN_MB)`;
+      return `Free space in the folder of ${setting} is ${Math.floor(free / 1024 / 1024)} MB, below the ${Math.round(minBytes / 1024 / 1024)} MB the server needs (DISK_FREE_MIN_MB)`;
     }
   }
   return null;

@@ -77,7 +77,7 @@ export async function issueNumbered<T>(
         const stored = await writeTransaction(db, async (trx) => {
           if ((await takeNumber(trx, companyId, year)) !== predicted) throw new NumberTaken();
           return store(trx, invoiceNumber, pdf);
-        });
+        }, { create: true });
         return { invoiceNumber, pdf, stored };
       } catch (error) {
         if (!(error instanceof NumberTaken)) throw error;
