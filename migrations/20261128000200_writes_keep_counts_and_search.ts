@@ -120,12 +120,25 @@ const SQLITE_SEARCH_TRIGGERS = [
   end`,
 ];
 
+/** MySQL/MariaDB's refusals of CREATE TRIGGER to a user without TRIGGER, or without SUPER under binary logging. */
+const REFUSED_TRIGGER = new Set(['ER_BINLOG_CREATE_ROUTINE_NEED_SUPER', 'ER_TABLEACCESS_DENIED_ERROR', 'ER_SPECIFIC_ACCESS_DENIED_ERROR']);
+
+/**
+ * Back to the earlier version's triggers, for a version that relied on them. A MySQL/MariaDB user
+ * that may not create them (the documented grants, binary logging on) could not have run that
+ * version either: the schema then goes back without them, and says so, rather than stopping the
+ * rollback of the migrations before it (which, in this version, make none).
+ */
 export async function down(knex: Knex): Promise<void> {
   await dropTriggersThatExist(knex, ALL_TRIGGERS);
   const mysql = isMysql(knex);
   if (!mysql && (await indexDefinition(knex))) await makeSqliteIndex(knex, 'external');
-  for (const { table, status } of COUNTED) {
-    for (const sql of mysql ? mysqlCountTriggers(table, status) : sqliteCountTriggers(table, status)) await knex.raw(sql);
+  const triggers = [...COUNTED.flatMap(({ table, status }) => (mysql ? mysqlCountTriggers(table, status) : sqliteCountTriggers(table, status))), ...(mysql ? MYSQL_SEARCH_TRIGGERS : SQLITE_SEARCH_TRIGGERS)];
+  try {
+    for (const sql of triggers) await knex.raw(sql);
+  } catch (error) {
+    if (!mysql || !REFUSED_TRIGGER.has((error as { code?: string }).code ?? '')) throw error;
+    await dropTriggersThatExist(knex, ALL_TRIGGERS);
+    console.warn(`20261128000200 undone without the earlier version's triggers: this database user may not create triggers (${(error as Error).message.split(' - ').at(-1)})`);
   }
-  for (const sql of mysql ? MYSQL_SEARCH_TRIGGERS : SQLITE_SEARCH_TRIGGERS) await knex.raw(sql);
 }
