@@ -7,8 +7,9 @@ import { startTestApp, type TestApp } from './support/testApp';
 import { validVin } from './support/vins';
 
 /**
- * Assigning vehicles to a container has no route of its own yet (a vehicle's containerId is set
- * through its update): the operation is what a container milestone or an import will call.
+ * Assigning vehicles to a container is one operation: the container page's Add and Remove reach it
+ * through a vehicle's update (`PATCH /api/vehicles/{id}` with a containerId), a container
+ * milestone or an import will call it directly.
  */
 describe.each(ENGINES)('assigning vehicles to a container on %s', (engine) => {
   let t: TestApp;
@@ -16,6 +17,10 @@ describe.each(ENGINES)('assigning vehicles to a container on %s', (engine) => {
   let containerId: number;
   let ours: number[];
   let theirs: number;
+  let superAdmin: User;
+  let superAgent: Awaited<ReturnType<TestApp['signedIn']>>;
+  let shipperAgent: Awaited<ReturnType<TestApp['signedIn']>>;
+  let theirContainerId: number;
 
   beforeAll(async () => {
     t = await startTestApp(engine);
@@ -28,6 +33,10 @@ describe.each(ENGINES)('assigning vehicles to a container on %s', (engine) => {
     for (let i = 0; i < 3; i++) ours.push((await agent.post('/api/vehicles').send({ vin: validVin() })).body.id);
     const otherAdmin = await t.signedIn((await t.user({ role: 'COMPANY_ADMIN', companyId: other.id })).username);
     theirs = (await otherAdmin.post('/api/vehicles').send({ vin: validVin() })).body.id;
+    theirContainerId = (await otherAdmin.post('/api/containers').send({ number: 'MAEU7654321' })).body.id;
+    superAdmin = (await User.query(t.db).findById((await t.user({ role: 'SUPER_ADMIN' })).id))!;
+    superAgent = await t.signedIn(superAdmin.username);
+    shipperAgent = agent;
   });
   afterAll(() => t.close());
 
@@ -44,5 +53,52 @@ describe.each(ENGINES)('assigning vehicles to a container on %s', (engine) => {
     expect(await inContainer()).toEqual(ours.slice(1));
     expect(await writeTransaction(t.db, (trx) => unassignVehicles(shipper, { containerId }, trx))).toBe(2);
     expect(await inContainer()).toEqual([]);
+  });
+
+  /** What the operation answers for one vehicle, written in a transaction that is then undone. */
+  const operationAnswer = async (actor: User, vehicleId: number, target: number) => {
+    const undo = new Error('undo');
+    const answer = await t.db
+      .transaction(async (trx) => {
+        await assignVehicles(actor, { containerId: target, vehicleIds: [vehicleId] }, trx);
+        throw undo;
+      })
+      .catch((err: unknown) => err);
+    if (answer === undo) return { status: 200 };
+    const { message, errors } = answer as { message: string; errors?: Record<string, string> };
+    return { status: 400, message, errors };
+  };
+  const patchAnswer = async (agent: typeof superAgent, vehicleId: number, target: number) => {
+    const res = await agent.patch(`/api/vehicles/${vehicleId}`).send({ containerId: target });
+    return res.status === 200 ? { status: 200 } : { status: res.status, message: res.body.message, errors: res.body.errors };
+  };
+  const containerOf = async (id: number) => Number((await t.db('vehicles').where({ id }).first('containerId')).containerId) || null;
+
+  it('a vehicle’s update into a container answers exactly what assignVehicles answers, and changes nothing when refused', async () => {
+    const mine = ours[0];
+    const cases = [
+      // A shipper naming another company's container (which it cannot see).
+      { actor: shipper, agent: shipperAgent, vehicle: mine, target: theirContainerId },
+      // A super admin, who sees both, putting a company's vehicle in another company's container.
+      { actor: superAdmin, agent: superAgent, vehicle: mine, target: theirContainerId },
+      { actor: superAdmin, agent: superAgent, vehicle: theirs, target: containerId },
+    ];
+    for (const { actor, agent, vehicle, target } of cases) {
+      const expected = await operationAnswer(actor, vehicle, target);
+      expect(expected.status).toBe(400);
+      const before = await containerOf(vehicle);
+      expect(await patchAnswer(agent, vehicle, target), `${actor.role} ${vehicle} -> ${target}`).toEqual(expected);
+      expect(await containerOf(vehicle)).toBe(before);
+    }
+    // Both refusals name the container, the field the vehicle's form sent.
+    expect((await patchAnswer(superAgent, mine, theirContainerId)).message).toBe('A vehicle was not found in the container\u2019s company');
+    expect((await patchAnswer(shipperAgent, mine, theirContainerId)).errors).toHaveProperty('containerId');
+
+    expect(await operationAnswer(shipper, mine, containerId)).toEqual({ status: 200 });
+    expect(await patchAnswer(shipperAgent, mine, containerId)).toEqual({ status: 200 });
+    expect(await containerOf(mine)).toBe(containerId);
+    // Out again through the vehicle's update: unassignVehicles for that one vehicle.
+    expect((await shipperAgent.patch(`/api/vehicles/${mine}`).send({ containerId: null })).status).toBe(200);
+    expect(await containerOf(mine)).toBeNull();
   });
 });

@@ -95,22 +95,34 @@ export async function deleteContainer(actor: User, input: { id: number }, trx: K
 }
 
 /**
- * Puts vehicles in a container of the actor's, all of them of the container's company (a vehicle
- * may only join a container of its own company). Returns how many were assigned.
+ * The one rule of an assignment (DESIGN.md §4): a vehicle may only join a container of its own
+ * company. A container the actor may not see, or one of another company than a vehicle's, is a
+ * 400 on the `containerId` the caller named (a vehicle's form, or a bulk assignment).
+ */
+const CONTAINER_NOT_FOUND = 'The container was not found in this company';
+const OTHER_COMPANY = 'A vehicle was not found in the container\u2019s company';
+
+/**
+ * Puts vehicles in a container of the actor's, all of them of the container's company, whichever
+ * container they were in. The one way a vehicle joins a container: a vehicle's create and update
+ * naming a containerId call it for that one vehicle. Returns how many were assigned.
  */
 export async function assignVehicles(actor: User, input: { containerId: number; vehicleIds: number[] }, trx: Knex): Promise<number> {
   mayDo(actor, 'update');
-  const container = await lockVisible(trx, actor, input.containerId);
+  const container = await Container.query(trx).modify('scopedTo', actor).findById(input.containerId).forUpdate().select('containers.id', 'containers.companyId');
+  if (!container) throw badRequest(CONTAINER_NOT_FOUND, { containerId: 'must be a container of the same company' });
   const ids = [...new Set(input.vehicleIds)];
   const found = await Vehicle.query(trx).modify('scopedTo', actor).whereIn('vehicles.id', ids).where('vehicles.companyId', container.companyId).select('vehicles.id');
-  if (found.length !== ids.length) throw badRequest('A vehicle was not found in the container\u2019s company', { vehicleIds: 'must be vehicles of the same company' });
+  if (found.length !== ids.length) {
+    throw badRequest(OTHER_COMPANY, { containerId: 'must be a container of the vehicle\u2019s company', vehicleIds: 'must be vehicles of the same company' });
+  }
   // Through the model, so each vehicle's updatedAt records that it joined.
   return ids.length ? Vehicle.query(trx).whereIn('id', ids).patch({ containerId: container.id }) : 0;
 }
 
 /**
- * Takes vehicles out of a container of the actor's: the ones named, or all of them. Returns how
- * many left it.
+ * Takes vehicles out of a container of the actor's: the ones named, or all of them (a vehicle's
+ * update to no container calls it for that one vehicle). Returns how many left it.
  */
 export async function unassignVehicles(actor: User, input: { containerId: number; vehicleIds?: number[] }, trx: Knex): Promise<number> {
   mayDo(actor, 'update');

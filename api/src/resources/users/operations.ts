@@ -4,7 +4,6 @@ import { conflict, forbidden, notFound } from '../../http/errors';
 import { isUniqueViolation } from '../../http/dbErrors';
 import { endSessionsOf } from '../../http/session';
 import { can } from '../../domain/permissions';
-import type { Role } from '../../domain/roles';
 import { hashPassword } from '../../services/passwords';
 import { assertCompanyExists } from '../companies/policy';
 import { Vehicle } from '../vehicles/model';
@@ -52,8 +51,11 @@ export async function registerUser(input: { username: string; password: string }
 }
 
 /**
- * Changes a user (SPEC.md §4's rules, users/policy.ts). A password given here is a reset: the
- * same rule and the same consequences (must be changed, every session ends).
+ * Changes a user (SPEC.md §4's rules, users/policy.ts). The one way to approve a registration
+ * too: the console's Approve sends its role, company, `pendingApproval: false` and `active: true`
+ * through PATCH /api/users/{id}, and checkUserChange holds what an approval needs. A password
+ * given here is a reset: the same rule and the same consequences (must be changed, every session
+ * ends).
  */
 export async function updateUser(actor: User, input: { id: number; changes: UserChanges }, db: Knex): Promise<void> {
   const { password, ...fields } = input.changes;
@@ -69,20 +71,6 @@ export async function updateUser(actor: User, input: { id: number; changes: User
     if (passwordHash) await endSessionsOf(trx, target.id);
     if (fields.companyId !== undefined && fields.companyId !== target.companyId) await dropForeignSales(trx, target.id, fields.companyId);
   });
-}
-
-/**
- * Approves a registration: the account gets its role and company and may sign in to work. The
- * console's Approve sends the same change through PATCH /api/users/{id} (updateUser's rules).
- */
-export async function approveUser(actor: User, input: { id: number; role: Role; companyId: number | null }, trx: Knex): Promise<void> {
-  if (!can(actor.role, 'users', 'update')) throw forbidden();
-  const target = await lockVisible(trx, actor, input.id);
-  const change = { role: input.role, companyId: input.companyId, pendingApproval: false, active: true };
-  checkUserChange(actor, target, change);
-  await assertCompanyExists(trx, input.companyId);
-  await User.query(trx).patch(change).findById(target.id);
-  if (input.companyId !== target.companyId) await dropForeignSales(trx, target.id, input.companyId);
 }
 
 /**

@@ -7,7 +7,7 @@ import { can, canChooseCompany, type Action } from '../../domain/permissions';
 import { VEHICLE_BUYER_ROLES } from '../../domain/roles';
 import type { VinDecode } from '../../services/vin/decoder';
 import { assertCompanyExists } from '../companies/policy';
-import { assertContainerInCompany } from '../containers/policy';
+import { assignVehicles, unassignVehicles } from '../containers/operations';
 import { assertPortsExist } from '../ports/policy';
 import { assertUserOfCompany } from '../users/policy';
 import type { User } from '../users/model';
@@ -32,10 +32,10 @@ function mayDo(actor: User, action: Action) {
   if (!can(actor.role, 'vehicles', action)) throw forbidden();
 }
 
-type References = { containerId?: number | null; buyerId?: number | null; fromPortId?: number | null; toPortId?: number | null };
+/** The references but the container, which only assignVehicles and unassignVehicles set. */
+type References = { buyerId?: number | null; fromPortId?: number | null; toPortId?: number | null };
 
 async function checkReferences(trx: Knex, companyId: number, refs: References) {
-  await assertContainerInCompany(trx, refs.containerId, companyId);
   await assertUserOfCompany(trx, 'buyerId', refs.buyerId, companyId, VEHICLE_BUYER_ROLES);
   await assertPortsExist(trx, { fromPortId: refs.fromPortId, toPortId: refs.toPortId });
 }
@@ -46,7 +46,11 @@ async function assertVinFree(trx: Knex, vin: string) {
 
 /** The vehicle the actor may see, its row locked until the transaction ends (404 otherwise). */
 async function lockVisible(trx: Knex, actor: User, id: number) {
-  const vehicle = await Vehicle.query(trx).modify('scopedTo', actor).findById(id).forUpdate().select('vehicles.id', 'vehicles.companyId', 'vehicles.status', 'vehicles.vin');
+  const vehicle = await Vehicle.query(trx)
+    .modify('scopedTo', actor)
+    .findById(id)
+    .forUpdate()
+    .select('vehicles.id', 'vehicles.companyId', 'vehicles.containerId', 'vehicles.status', 'vehicles.vin');
   if (!vehicle) throw notFound('Vehicle not found');
   return vehicle;
 }
@@ -77,7 +81,6 @@ export async function createVehicle(actor: User, input: VehicleCreate, trx: Knex
       make: input.make ?? decoded.make,
       model: input.model ?? decoded.model,
       year: input.year ?? decoded.year,
-      containerId: input.containerId ?? null,
       buyerId: input.buyerId ?? null,
       fromPortId: input.fromPortId ?? null,
       toPortId: input.toPortId ?? null,
@@ -88,6 +91,8 @@ export async function createVehicle(actor: User, input: VehicleCreate, trx: Knex
       shipperId: actor.id,
     }),
   );
+  // In a container through the one assignment (its rule, its lock on the container).
+  if (input.containerId) await assignVehicles(actor, { containerId: input.containerId, vehicleIds: [created.id] }, trx);
   await recordStatusChange(trx, created.id, null, status, actor.id);
   await addToSearchIndex(trx, { ids: [created.id] });
   await keepRowCounts(trx, 'vehicles', { added: [{ companyId, status }] });
@@ -111,19 +116,19 @@ export async function setVehicleStatus(actor: User, input: { id: number; status:
 
 /**
  * Changes a vehicle's fields; a status among them goes through setVehicleStatus (its own
- * permission, its history). Moving it to another company (super admin) leaves the old company's
+ * permission, its history); a containerId through assignVehicles or unassignVehicles (the one
+ * assignment and its rules). Moving it to another company (super admin) leaves the old company's
  * container and buyer behind and takes its files along.
  */
 export async function updateVehicle(actor: User, input: { id: number; changes: z.infer<typeof VehicleUpdateSchema> }, trx: Knex): Promise<void> {
   mayDo(actor, 'update');
-  const { status, ...changes } = input.changes;
+  const { status, containerId, ...changes } = input.changes;
   const vehicle = await lockVisible(trx, actor, input.id);
   const movesCompany = changes.companyId !== undefined && changes.companyId !== vehicle.companyId;
   if (movesCompany && !canChooseCompany(actor.role)) throw forbidden('Only a super administrator can move a vehicle to another company');
   const companyId = changes.companyId ?? vehicle.companyId;
   if (movesCompany) {
     await assertCompanyExists(trx, companyId);
-    changes.containerId ??= null;
     changes.buyerId ??= null;
   }
   await checkReferences(trx, companyId, changes);
@@ -133,12 +138,22 @@ export async function updateVehicle(actor: User, input: { id: number; changes: z
   if (reindexed) await removeFromSearchIndex(trx, { ids: [vehicle.id] });
   if (Object.keys(changes).length) await uniqueOr409(VIN_TAKEN, () => Vehicle.query(trx).patch(changes).findById(vehicle.id));
   if (reindexed) await addToSearchIndex(trx, { ids: [vehicle.id] });
+  // After the company changed (the container must be of the new one) and before the counter
+  // rows, which are locked last.
+  const nextContainerId = containerId !== undefined ? containerId : movesCompany ? null : vehicle.containerId;
+  if (nextContainerId !== vehicle.containerId) await changeContainer(actor, { id: vehicle.id, from: vehicle.containerId, to: nextContainerId }, trx);
   if (movesCompany) {
     await moveRecordFiles(trx, { vehicleId: vehicle.id }, companyId);
     const counted = { status: vehicle.status };
     await keepRowCounts(trx, 'vehicles', { removed: [{ ...counted, companyId: vehicle.companyId }], added: [{ ...counted, companyId }] });
   }
   if (status !== undefined) await setVehicleStatus(actor, { id: vehicle.id, status }, trx);
+}
+
+/** One vehicle into a container or out of its own, by the containers' operations (their rules). */
+function changeContainer(actor: User, move: { id: number; from: number | null; to: number | null }, trx: Knex) {
+  if (move.to !== null) return assignVehicles(actor, { containerId: move.to, vehicleIds: [move.id] }, trx);
+  return unassignVehicles(actor, { containerId: move.from!, vehicleIds: [move.id] }, trx);
 }
 
 /** Deletes a vehicle the actor may see (its files and history follow by the foreign keys). */
