@@ -158,6 +158,39 @@ describe('adding a vehicle', () => {
       await page.unroute('**/api/vehicles');
     }
   });
+
+  it("adds the vehicle once when Add is clicked again after a 503 whose vehicle was stored, not 'VIN already exists'", async () => {
+    const vin = uniqueVin();
+    const keys: (string | null)[] = [];
+    // The first Add reaches the API and is stored, but its answer is lost: the console sees a 503.
+    await page.route('**/api/vehicles', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push(await route.request().headerValue('Idempotency-Key'));
+      if (keys.length > 1) return route.continue();
+      await route.fetch();
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable', code: 'service.unavailable' }) });
+    });
+    try {
+      await page.goto('/vehicles');
+      await page.getByTestId('add-vehicle').first().click();
+      const dialog = page.getByTestId('vehicle-dialog');
+      await dialog.getByLabel('VIN').fill(vin);
+      await dialog.getByLabel('Model').fill('Civic');
+      await dialog.getByLabel('Company').fill('Vehicle Screen');
+      await page.getByRole('option', { name: new RegExp(company.code) }).click();
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      expect(await takeToast(page)).toContain('The service is temporarily unavailable');
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await takeToast(page)).toContain('Vehicle added successfully');
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      const stored = await api.send<{ vin: string }[]>('GET', `/vehicles?filter=${encodeURIComponent(JSON.stringify({ q: vin }))}`);
+      expect(stored.map((vehicle) => vehicle.vin)).toEqual([vin]);
+    } finally {
+      await page.unroute('**/api/vehicles');
+    }
+  });
 });
 
 describe('the vehicles list', () => {
