@@ -28,6 +28,18 @@ const getVehicle = (id: number) => api.send<Record<string, any>>('GET', `/vehicl
 
 const openRowOf = (p: Page, vin: string) => openListRow(p, 'vehicles', vin);
 
+/** Opens Add Vehicle on the list and fills in a Civic of the test company, as the super admin. */
+async function fillAddVehicle(p: Page, vin: string) {
+  await p.goto('/vehicles');
+  await p.getByTestId('add-vehicle').first().click();
+  const dialog = p.getByTestId('vehicle-dialog');
+  await dialog.getByLabel('VIN').fill(vin);
+  await dialog.getByLabel('Model').fill('Civic');
+  await dialog.getByLabel('Company').fill('Vehicle Screen');
+  await p.getByRole('option', { name: new RegExp(company.code) }).click();
+  return dialog;
+}
+
 describe('adding a vehicle', () => {
   it('adds a vehicle from its VIN: the offline decoder fills make and year, asks for the model it cannot tell; the colour is kept', async () => {
     const vin = uniqueVin();
@@ -144,16 +156,39 @@ describe('adding a vehicle', () => {
       route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }) : route.continue(),
     );
     try {
-      await page.goto('/vehicles');
-      await page.getByTestId('add-vehicle').first().click();
-      const dialog = page.getByTestId('vehicle-dialog');
-      await dialog.getByLabel('VIN').fill(uniqueVin());
-      await dialog.getByLabel('Model').fill('Civic');
-      await dialog.getByLabel('Company').fill('Vehicle Screen');
-      await page.getByRole('option', { name: new RegExp(company.code) }).click();
+      const dialog = await fillAddVehicle(page, uniqueVin());
       await dialog.getByRole('button', { name: 'Add' }).click();
       expect(await takeToast(page)).toContain('Failed to create vehicle');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
+    } finally {
+      await page.unroute('**/api/vehicles');
+    }
+  });
+
+  it("adds the vehicle once when Add is clicked again after a 503 whose vehicle was stored, not 'VIN already exists'", async () => {
+    // Not the empty list's own Add: the failed create refreshes the list, which then has a row.
+    await createVehicle(api, { companyId: company.id });
+    const vin = uniqueVin();
+    const keys: (string | null)[] = [];
+    // The first Add reaches the API and is stored, but its answer is lost: the console sees a 503.
+    await page.route('**/api/vehicles', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push(await route.request().headerValue('Idempotency-Key'));
+      if (keys.length > 1) return route.continue();
+      await route.fetch();
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable', code: 'service.unavailable' }) });
+    });
+    try {
+      const dialog = await fillAddVehicle(page, vin);
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      expect(await takeToast(page)).toContain('The service is temporarily unavailable');
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      expect(await takeToast(page)).toContain('Vehicle added successfully');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      const stored = await api.send<{ vin: string }[]>('GET', `/vehicles?filter=${encodeURIComponent(JSON.stringify({ q: vin }))}`);
+      expect(stored.map((vehicle) => vehicle.vin)).toEqual([vin]);
     } finally {
       await page.unroute('**/api/vehicles');
     }

@@ -1,5 +1,6 @@
 import type { Identifier } from 'react-admin';
-import { API_URL, fetchOk, idempotencyHeader, sendJson } from '../providers/http';
+import { API_URL, fetchOk, sendJson } from '../providers/http';
+import { jsonRequest, sendOnce } from '../providers/submissionKeys';
 import type { InvoiceRequest, SellerProfile } from './invoiceRequest';
 
 /**
@@ -11,18 +12,24 @@ export async function fetchSeller(companyId?: Identifier | null): Promise<Seller
   return sendJson<SellerProfile>('GET', `/invoice/seller${query}`);
 }
 
-/** POST /api/invoice: the new invoice's PDF, its id and its number. */
-export async function postInvoice(request: InvoiceRequest): Promise<{ pdf: Blob; id: string | null; invoiceNumber: string | null }> {
-  const response = await fetchOk(`${API_URL}/invoice`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/pdf, application/json', ...idempotencyHeader() },
-    body: JSON.stringify(request),
+/**
+ * POST /api/invoice: the new invoice's PDF, its id and its number. The same request sent again
+ * after a failure goes with the same Idempotency-Key (submissionKeys.ts), so it never takes a
+ * second number; the submission ends once the whole PDF has been read.
+ */
+export function postInvoice(request: InvoiceRequest): Promise<{ pdf: Blob; id: string | null; invoiceNumber: string | null }> {
+  return sendOnce(jsonRequest(`${API_URL}/invoice`, request), async (key) => {
+    const response = await fetchOk(`${API_URL}/invoice`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/pdf, application/json', 'Idempotency-Key': key },
+      body: JSON.stringify(request),
+    });
+    return {
+      pdf: await response.blob(),
+      id: response.headers.get('X-Invoice-Id'),
+      invoiceNumber: response.headers.get('X-Invoice-Number'),
+    };
   });
-  return {
-    pdf: await response.blob(),
-    id: response.headers.get('X-Invoice-Id'),
-    invoiceNumber: response.headers.get('X-Invoice-Number'),
-  };
 }
 
 /** GET /api/invoices/{id}/download: the stored PDF. */

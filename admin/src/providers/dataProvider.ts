@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier } from 'ra-core';
-import { API_URL, httpClient, idempotencyHeader, sendJson } from './http';
+import { API_URL, httpClient, sendJson } from './http';
+import { jsonRequest, sendOnce } from './submissionKeys';
 
 const base = simpleRestProvider(API_URL, httpClient);
 
@@ -17,10 +18,13 @@ const recordRoute = (resource: string, id: Identifier, meta?: { action?: unknown
 export const dataProvider = {
   ...base,
 
-  // One Idempotency-Key per submission: if the answer is lost and the create is sent again, the
-  // server answers the first result rather than storing a duplicate (docs/api.md).
+  // One Idempotency-Key per submission (submissionKeys.ts): when a Save that failed (a 503, a lost
+  // answer) is clicked again with the same data, the server answers the first result rather than
+  // storing a duplicate or answering "already exists" (docs/api.md).
   create: async (resource, params) => {
-    const json = await sendJson<{ id: Identifier }>('POST', `/${resource}`, params.data, idempotencyHeader());
+    const json = await sendOnce(jsonRequest(`${API_URL}/${resource}`, params.data), (key) =>
+      sendJson<{ id: Identifier }>('POST', `/${resource}`, params.data, { 'Idempotency-Key': key }),
+    );
     return { data: json as any };
   },
 

@@ -1,4 +1,5 @@
 import { fetchUtils, HttpError } from 'ra-core';
+import { filesRequest, sendOnce } from './submissionKeys';
 
 /** Every call goes to the same origin under /api, with the session cookie. */
 export const API_URL = '/api';
@@ -41,19 +42,6 @@ export async function sendJson<T = unknown>(method: string, path: string, body?:
   return json as T;
 }
 
-/**
- * A new Idempotency-Key, one per submission (a create, an upload, an invoice): the server answers
- * a retry of it with the first result instead of a duplicate. crypto.getRandomValues, unlike
- * randomUUID, also works on a plain-HTTP intranet address.
- */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** The header that goes with a create (docs/api.md). */
-export const idempotencyHeader = () => ({ 'Idempotency-Key': newIdempotencyKey() });
-
 /** How far an upload's body has gone: bytes sent of the total (the multipart body, not the file). */
 export interface UploadProgress {
   loaded: number;
@@ -80,6 +68,12 @@ export const isAbortError = (error: unknown): boolean => error instanceof DOMExc
  * AbortError. The browser sets the multipart Content-Type with its boundary, so none is given here.
  */
 export function sendFiles<T = unknown>(method: 'POST' | 'PUT', path: string, files: File[], options: SendFilesOptions = {}): Promise<T> {
+  // A POST creates: it goes with its submission's Idempotency-Key (submissionKeys.ts).
+  if (method === 'POST') return sendOnce(filesRequest(`${API_URL}${path}`, files), (key) => sendMultipart<T>(method, path, files, options, key));
+  return sendMultipart<T>(method, path, files, options);
+}
+
+function sendMultipart<T>(method: 'POST' | 'PUT', path: string, files: File[], options: SendFilesOptions, idempotencyKey?: string): Promise<T> {
   const { onProgress, signal } = options;
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
@@ -97,7 +91,7 @@ export function sendFiles<T = unknown>(method: 'POST' | 'PUT', path: string, fil
     request.open(method, `${API_URL}${path}`);
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
-    if (method === 'POST') request.setRequestHeader('Idempotency-Key', newIdempotencyKey());
+    if (idempotencyKey) request.setRequestHeader('Idempotency-Key', idempotencyKey);
     if (onProgress) {
       request.upload.addEventListener('progress', (event) => {
         if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });

@@ -116,4 +116,31 @@ describe('uploads (sendFiles)', () => {
     expect(network).toBeInstanceOf(TypeError);
     expect(isAbortError(network)).toBe(false);
   });
+
+  it('sends an upload that failed again with its first Idempotency-Key, and a new key after a success or for another file', async () => {
+    stubRequest();
+    // Picking the same file again gives another File object with the same name, size, type and date.
+    const pick = (name = 'bill.pdf', content = 'bill') => new File([content], name, { type: 'application/pdf', lastModified: 1_700_000_000_000 });
+    const keys: string[] = [];
+    const upload = async (file: File, answer: (request: FakeRequest) => void) => {
+      const sent = sendFiles('POST', '/vehicles/5/files', [file]);
+      keys.push(FakeRequest.last.headers['Idempotency-Key']);
+      answer(FakeRequest.last);
+      return sent.catch((e: unknown) => e);
+    };
+    expect(await upload(pick(), (r) => r.answer(503, 'Service Unavailable', { message: 'The database is not answering' }))).toMatchObject({ status: 503 });
+    expect(await upload(pick(), (r) => r.fire('error'))).toBeInstanceOf(TypeError);
+    expect(await upload(pick(), (r) => r.answer(201, 'Created', [{ id: 9 }]))).toEqual([{ id: 9 }]);
+    await upload(pick(), (r) => r.answer(201, 'Created', [{ id: 10 }]));
+    await upload(pick('bill.pdf', 'another bill'), (r) => r.answer(503, 'Service Unavailable'));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys.slice(0, 3)).toEqual([keys[0], keys[0], keys[0]]);
+    expect(new Set(keys).size).toBe(3);
+
+    // A PUT replaces rather than creates: no key.
+    const logo = sendFiles('PUT', '/companies/3/logo', [pick('logo.png')]);
+    expect(FakeRequest.last.headers['Idempotency-Key']).toBeUndefined();
+    FakeRequest.last.answer(200, 'OK', { id: 3 });
+    await logo;
+  });
 });
