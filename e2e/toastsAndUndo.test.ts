@@ -286,6 +286,8 @@ for (const language of LANGUAGES) {
         await page.goto(`/vehicles/${vehicle.id}/edit`);
         await page.getByTestId('vehicle-save').click();
         await toast.waitFor();
+        // The toast's entrance done (its age counts from there), before the page's clock is held.
+        await settled(page);
         // Read, then moved on 2.5 s later by the page's clock (a toast younger than 2 s came with the
         // move); the clock is then held, so the toast's own 5 s cannot be what closes it.
         const shownAt = await page.evaluate(() => Date.now());
