@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importsOf, shippedSourceFiles } from '../../test/support/sourceImports';
 
 /**
  * The folders of the console import one another one way only (DESIGN.md §2): a resource folder
@@ -12,21 +13,6 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = dirname(fileURLToPath(import.meta.url));
 
-/**
- * The console's shipped files. Tests are left out, as in the API's architecture test: a test may
- * drive one folder's code through another's (the providers' retry keys through the invoice call).
- */
-const sourceFiles = (folder: string): string[] =>
-  readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-
-/** Relative specifiers of static imports and re-exports, side-effect imports and lazy import()s. */
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]*)['"]/g;
-
-export const importsOf = (source: string): string[] => [...source.matchAll(IMPORT)].map((match) => match[1]);
 
 /** The folder of admin/src a file belongs to: its first path segment, '.' for App.tsx and main.tsx. */
 const folderOf = (file: string): string => {
@@ -37,7 +23,7 @@ const folderOf = (file: string): string => {
 /** Folder → folder → the imports that make the edge ('vehicles/VehicleEdit.tsx → ../ai/DamageCheck'). */
 function folderGraph(): Map<string, Map<string, string[]>> {
   const graph = new Map<string, Map<string, string[]>>();
-  for (const file of sourceFiles(SRC)) {
+  for (const file of shippedSourceFiles(SRC)) {
     const from = folderOf(file);
     for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
       const to = folderOf(resolve(dirname(file), specifier));

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importsOf, shippedSourceFiles } from '../../test/support/sourceImports';
 
 /**
  * The API's layers point one way (docs/architecture.md, "The layers"), and every rule that depends
@@ -36,16 +37,6 @@ const COMPOSERS = ['app', 'server', 'startup'];
 /** Folders outside api/src that a part may import: the migrations are the database layer's, the seed the start-up's. */
 const MAY_IMPORT_OUTSIDE: Record<string, readonly string[]> = { db: ['migrations'], startup: ['seeds'] };
 
-const sourceFiles = (folder: string): string[] =>
-  readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-
-/** Relative specifiers of static imports and re-exports, side-effect imports and lazy import()s. */
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]*)['"]/g;
-export const importsOf = (source: string): string[] => [...source.matchAll(IMPORT)].map((match) => match[1]);
 
 /** The part of api/src a path belongs to (its folder, or its file without extension), or `../<folder>` outside it. */
 const partOf = (path: string): string => {
@@ -131,7 +122,7 @@ describe('the layers of api/src (docs/architecture.md)', () => {
   });
 
   it('has no import against them', () => {
-    expect(layerViolations(read(sourceFiles(API)))).toEqual([]);
+    expect(layerViolations(read(shippedSourceFiles(API)))).toEqual([]);
   });
 });
 
@@ -154,6 +145,6 @@ describe('roles outside the domain', () => {
   });
 
   it('finds none in the API or the console', () => {
-    expect(roleRuleViolations(read([...sourceFiles(API), ...sourceFiles(CONSOLE)]))).toEqual([]);
+    expect(roleRuleViolations(read([...shippedSourceFiles(API), ...shippedSourceFiles(CONSOLE)]))).toEqual([]);
   });
 });
