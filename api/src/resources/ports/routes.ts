@@ -5,7 +5,9 @@ import { respondWithList, type ListSpec } from '../../http/listQuery';
 import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
 import { assertCompanyExists } from '../companies/policy';
-import { assertPortUnused, portUsage } from './policy';
+import { writeTransaction } from '../writeTransaction';
+import { deletePort } from './operations';
+import { portUsage } from './policy';
 import { Port } from './model';
 import { PortCreateSchema, PortUpdateSchema } from './schema';
 
@@ -55,13 +57,7 @@ export function portRoutes(db: Knex) {
 
   router.delete('/:id', authorize('ports', 'delete'), async (ctx) => {
     const port = await find(ctx);
-    // The check and the delete in one transaction, the port's row locked first: a container or
-    // vehicle naming the port meanwhile waits (its foreign key reads that row) and sees it gone.
-    await db.transaction(async (trx) => {
-      await trx('ports').where({ id: port.id }).forUpdate().first('id');
-      await assertPortUnused(trx, port.id);
-      await port.$query(trx).delete();
-    });
+    await writeTransaction(db, (trx) => deletePort(port, trx));
     ctx.body = port;
   });
 
