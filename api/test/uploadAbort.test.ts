@@ -161,6 +161,45 @@ describe.each(ENGINES)('an upload aborted mid-body on %s', (engine) => {
     await waitFor(() => ownFolders(t.config.dataDir).filter((name) => !before.has(name)).length === 0, 'the folders of the aborted uploads to be removed');
   });
 
+  /**
+   * The probe's leak: a client gives up while the server is still busy before the upload's body
+   * (its session read, a busy process), so the request is already closed when the upload begins.
+   * The server in front holds each request until its client has gone, then hands it to the app:
+   * the folder the app makes for it must go, and the request must end, not wait for ever.
+   */
+  it('removes the folder of an upload whose client had gone before the server reached its body', async () => {
+    const handle = t.app.callback();
+    let ended = 0;
+    const held = http.createServer((req, res) => {
+      req.once('close', () => void Promise.resolve(handle(req, res)).finally(() => ended++));
+    });
+    held.listen(0, '127.0.0.1');
+    await new Promise((resolve) => held.once('listening', resolve));
+    try {
+      const before = new Set(ownFolders(t.config.dataDir));
+      const request = http.request({
+        host: '127.0.0.1',
+        port: (held.address() as { port: number }).port,
+        path: `/api/vehicles/${vehicleId}/files`,
+        method: 'POST',
+        headers: { cookie, 'content-type': 'multipart/form-data; boundary=abort-boundary', 'content-length': String(1024 * 1024) },
+      });
+      request.on('error', () => {});
+      request.write('--abort-boundary\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF');
+      // Gone once the server has the request (its headers): the server takes it only then.
+      await new Promise<void>((resolve) => held.once('request', () => resolve()));
+      request.destroy();
+      let folder = '';
+      await waitFor(() => (folder = ownFolders(t.config.dataDir).find((name) => !before.has(name)) ?? '') !== '' || ended > 0, 'the app to take the request');
+      await waitFor(() => ended === 1, 'the aborted upload to end');
+      expect(ownFolders(t.config.dataDir).filter((name) => !before.has(name))).toEqual([]);
+      expect(await count(t, 'vehicle_files', { vehicleId })).toBe(0);
+    } finally {
+      held.closeAllConnections();
+      await new Promise((resolve) => held.close(resolve));
+    }
+  });
+
   it('keeps no shared document', async () => {
     const chunksBefore = await count(t, 'file_chunks');
     await abortMidBody('/api/documents');

@@ -70,6 +70,19 @@ async function removeFolder(dir: string) {
   await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 }).catch(() => undefined);
 }
 
+/**
+ * Fails once the client has gone before its body was read whole. The parser hears of an abort
+ * only from then on: a request whose client left while the server was still busy before the body
+ * (its session read, a busy process) would wait for ever, its folder with it, until a restart.
+ */
+function clientGone(ctx: Context): Promise<never> {
+  return new Promise((_, reject) => {
+    const gone = () => reject(badRequest('The upload was cut off before it ended: send it again'));
+    if (ctx.req.destroyed) gone();
+    else ctx.req.once('close', () => !ctx.req.complete && gone());
+  });
+}
+
 /** formidable's error codes: more files than maxFiles, and the ones for "too big". */
 const TOO_MANY_FILES = 1015;
 const FILE_TOO_LARGE = 1016;
@@ -114,7 +127,7 @@ export function uploads(maxBytes: number) {
         },
       });
       try {
-        await parse(ctx, async () => {});
+        await Promise.race([parse(ctx, async () => {}), clientGone(ctx)]);
       } catch (err) {
         // Checked first: formidable names a failed write of the temporary file as an unreadable upload.
         if (isStorageFull(err)) throw storageFull();
