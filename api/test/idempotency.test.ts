@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../src/app';
@@ -113,6 +114,103 @@ describe.each(ENGINES)('Idempotency-Key on creates on %s', (engine) => {
     expect(retried.headers['idempotent-replayed']).toBe('true');
     expect(retried.body).toMatchObject({ id: made.body.id, vin: body.vin, make: 'Toyota', model: 'Hilux' });
     expect(await count('vehicles', { vin: body.vin })).toBe(1);
+  });
+
+  /**
+   * The answer really lost: the first request goes over a connection of its own, which the client
+   * drops once the create is in the database (committed), without reading a byte of the answer.
+   * The retry, with the same key through the other process, must answer that first create.
+   */
+  const sendAndDrop = async (path: string, body: Buffer, contentType: string, key: string, committed: () => Promise<boolean>) => {
+    // The server's work on the request, watched to its end (the client is gone by then).
+    const handle = t.app.callback();
+    let handled: Promise<void> | undefined;
+    const server = http.createServer((req, res) => void (handled = Promise.resolve(handle(req, res))));
+    server.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const cookie = (await first.get('/api/user')).request.cookies;
+      const request = http.request({
+        host: '127.0.0.1',
+        port: (server.address() as { port: number }).port,
+        path,
+        method: 'POST',
+        headers: { cookie, 'content-type': contentType, 'content-length': String(body.length), 'idempotency-key': key },
+      });
+      const gone = new Promise<void>((resolve) => request.once('close', () => resolve()));
+      // The answer is never read: the response, if it comes, is left unread and dropped with the connection.
+      request.on('response', (res) => res.pause());
+      request.on('error', () => {});
+      request.end(body);
+      for (const deadline = Date.now() + 10_000; !(await committed()); ) {
+        if (Date.now() > deadline) throw new Error(`the create of ${path} was not committed`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      request.destroy();
+      await gone;
+      await handled;
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  };
+
+  /** What the first request with `key` left once it ended: its kept answer ('done'), a bare mark, or nothing. */
+  const keyState = async (key: string) => (await t.db('idempotency_keys').where({ idempotencyKey: key }).first('state'))?.state as string | undefined;
+
+  it('answers the retry of a vehicle and a container whose client dropped the connection after the commit with the record made, storing one', async () => {
+    const vehicle = { vin: validVin(), make: 'Toyota', model: 'Hilux' };
+    const vehicleKey = randomUUID();
+    await sendAndDrop('/api/vehicles', Buffer.from(JSON.stringify(vehicle)), 'application/json', vehicleKey, async () => (await count('vehicles', { vin: vehicle.vin })) === 1);
+    const retried = await second.post('/api/vehicles').set('Idempotency-Key', vehicleKey).send(vehicle);
+    expect(retried.status).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.body).toMatchObject({ vin: vehicle.vin, make: 'Toyota', model: 'Hilux' });
+    expect(await count('vehicles', { vin: vehicle.vin })).toBe(1);
+    expect(retried.body.id).toBe((await t.db('vehicles').where({ vin: vehicle.vin }).first('id')).id);
+
+    const container = { number: 'TGHU1234563', containerSize: '40HC' };
+    const containerKey = randomUUID();
+    await sendAndDrop('/api/containers', Buffer.from(JSON.stringify(container)), 'application/json', containerKey, async () => (await count('containers', { number: container.number })) === 1);
+    const again = await second.post('/api/containers').set('Idempotency-Key', containerKey).send(container);
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ number: container.number });
+    expect(await count('containers', { number: container.number })).toBe(1);
+  });
+
+  it('answers the retry of an invoice and an upload whose client dropped the connection after the commit with the first result, storing one', async () => {
+    const invoice = { containerIds: [containerId], paymentMethod: 'cash', date: '2026-11-22', buyerName: 'Lost Answer', salePrice: '100', taxPercentage: '0' };
+    const invoiceKey = randomUUID();
+    await sendAndDrop('/api/invoice', Buffer.from(JSON.stringify(invoice)), 'application/json', invoiceKey, async () => (await count('invoices', { buyerName: 'Lost Answer' })) === 1);
+    // The server kept the answer it could not deliver (a 409 storedUnanswered is for a server that
+    // itself failed between the commit and keeping its answer): the same invoice, number and PDF.
+    expect(await keyState(invoiceKey)).toBe('done');
+    const retried = await second.post('/api/invoice').set('Idempotency-Key', invoiceKey).send(invoice).buffer(true).parse(binary);
+    const made = await t.db('invoices').where({ buyerName: 'Lost Answer' }).first('id', 'invoiceNumber');
+    expect(retried.status).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.headers['x-invoice-id']).toBe(String(made.id));
+    expect(retried.headers['x-invoice-number']).toBe(made.invoiceNumber);
+    expect(retried.body.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await count('invoices', { buyerName: 'Lost Answer' })).toBe(1);
+
+    const vehicleId = (await first.post('/api/vehicles').send({ vin: validVin(), make: 'Ford', model: 'F-150' })).body.id;
+    // One multipart body, sent twice: a retry sends the same bytes.
+    const boundary = 'lost-answer-boundary';
+    const upload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bill.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      pdf(4000),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploadKey = randomUUID();
+    const path = `/api/vehicles/${vehicleId}/files`;
+    await sendAndDrop(path, upload, `multipart/form-data; boundary=${boundary}`, uploadKey, async () => (await count('vehicle_files', { vehicleId })) === 1);
+    expect(await keyState(uploadKey)).toBe('done');
+    const again = await second.post(path).set('Idempotency-Key', uploadKey).set('content-type', `multipart/form-data; boundary=${boundary}`).send(upload);
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.map((f: { id: number }) => f.id)).toEqual([(await t.db('vehicle_files').where({ vehicleId }).first('id')).id]);
+    expect(await count('vehicle_files', { vehicleId })).toBe(1);
   });
 
   it('keeps the key of a create that was committed even when the request then failed, and lets go of one that was not', async () => {

@@ -7,7 +7,7 @@ import { safeFileName } from '../services/files/names';
  * Sends stored bytes as a download: attachment with an RFC 6266 file name, the stored type, no
  * sniffing, and a sandboxing CSP so a file can never run as a page of ours.
  */
-export function sendDownload(ctx: Context, body: Readable, file: { fileName: string; mimeType: string; size?: number }, inline = false) {
+export function sendDownload(ctx: Context, body: Readable | Buffer, file: { fileName: string; mimeType: string; size?: number }, inline = false) {
   ctx.set('Content-Disposition', contentDisposition(safeFileName(file.fileName), { type: inline ? 'inline' : 'attachment' }));
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");

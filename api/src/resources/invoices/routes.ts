@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
@@ -47,7 +48,11 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
     ctx.set('X-Invoice-Number', issued.invoiceNumber);
     ctx.set('Access-Control-Expose-Headers', 'X-Invoice-Id, X-Invoice-Number, Content-Disposition');
     ctx.status = 201;
-    sendDownload(ctx, readChunks(db, { invoiceId: issued.id }, 'pdf'), { fileName: issued.fileName, mimeType: 'application/pdf', size: issued.size });
+    // The PDF read whole (an invoice is a few kB), not streamed: the stream of an answer is ended
+    // when its client leaves, and an answer cut off so is not kept for the retry of its
+    // Idempotency-Key, which would then learn only that the invoice exists (409), not get it.
+    const pdf = await buffer(readChunks(db, { invoiceId: issued.id }, 'pdf'));
+    sendDownload(ctx, pdf, { fileName: issued.fileName, mimeType: 'application/pdf', size: issued.size });
   });
 
   router.get('/invoices', authorize('invoices', 'read'), async (ctx) => {
