@@ -54,6 +54,7 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
   // going away is normal; anything else is logged like any other failure.
   app.silent = true;
   app.context.uploadsRoot = uploadsFolder(config.dataDir);
+  app.context.diskWriteTimeoutMs = config.diskWriteTimeoutMs;
   app.on('error', (err: Error & { code?: string }) => {
     if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
     logger.error('stream failed', { error: err });

@@ -85,6 +85,7 @@ const EnvSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(65_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(300),
   DISK_FREE_MIN_MB: z.coerce.number().min(0).max(10_000_000).default(200),
+  DISK_WRITE_TIMEOUT_MS: z.coerce.number().int().min(10).max(3_600_000).default(15_000),
 });
 
 export type Config = {
@@ -121,6 +122,8 @@ export type Config = {
   shutdownDrainMs: number;
   /** Below this many bytes free in the data folder (or SQLite's), /api/health answers 503. */
   diskFreeMinBytes: number;
+  /** How long one disk operation of an upload (its folder, a write, the flush) may take before it answers 507. */
+  diskWriteTimeoutMs: number;
   /** DEMO_DATA: load the demo company at start when the install has no company yet (api/src/demo/). */
   demo: { load: boolean; password?: string };
   ollama: { host: string; model: string; timeoutMs: number; concurrency: number };
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     diskFreeMinBytes: Math.round(e.DISK_FREE_MIN_MB * 1024 * 1024),
+    diskWriteTimeoutMs: e.DISK_WRITE_TIMEOUT_MS,
     demo: { load: e.DEMO_DATA, password: e.DEMO_PASSWORD },
     ollama: { host: e.OLLAMA_HOST.replace(/\/+$/, ''), model: e.OLLAMA_VISION_MODEL, timeoutMs: e.OLLAMA_TIMEOUT_MS, concurrency: e.AI_CONCURRENCY },
   };

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import fs, { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { closeDb, createDb, migrateLatest } from '../src/db';
@@ -121,6 +122,35 @@ describe.each(ENGINES)('a full disk on %s', (engine) => {
     } finally {
       await app.closeResources();
       uploads.remove();
+    }
+  });
+
+  it('answers an upload whose temporary file write hangs 507 storage.full after DISK_WRITE_TIMEOUT_MS, keeping nothing', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vx-hung-'));
+    const app = createApp({ db: t.db, config: { ...t.config, dataDir, diskFreeMinBytes: 0, diskWriteTimeoutMs: 300 } });
+    // The volume under this app's DATA_DIR/tmp hangs, as a stuck network or USB disk does when
+    // full: a write there never ends (nor fails). Files elsewhere are written as always.
+    const hung = path.join(dataDir, 'tmp');
+    const real = fs.createWriteStream;
+    const spy = vi
+      .spyOn(fs, 'createWriteStream')
+      .mockImplementation(((file: fs.PathLike, options?: Parameters<typeof real>[1]) => (String(file).startsWith(hung) ? new Writable({ write() {} }) : real(file, options))) as typeof real);
+    try {
+      const shipper = supertest.agent(app.callback());
+      expect((await shipper.post('/api/login').send({ username: shipperName, password: PASSWORD })).status).toBe(200);
+      const before = await t.db('vehicle_files').where({ vehicleId }).count({ n: '*' });
+      // The request's own limit only makes a hang fail the test rather than stall it.
+      const res = await shipper.post(`/api/vehicles/${vehicleId}/files`).timeout(10_000).attach('file', pdf(256 * 1024), { filename: 'bill.pdf', contentType: 'application/pdf' });
+      expectError(res, 507, 'storage.full');
+      expect(await t.db('vehicle_files').where({ vehicleId }).count({ n: '*' })).toEqual(before);
+      expect(existsSync(hung) ? readdirSync(hung) : []).toEqual([]);
+      // The disk answers again: the same upload is stored.
+      spy.mockRestore();
+      expect((await shipper.post(`/api/vehicles/${vehicleId}/files`).attach('file', pdf(256 * 1024), { filename: 'bill.pdf', contentType: 'application/pdf' })).status).toBe(201);
+    } finally {
+      spy.mockRestore();
+      await app.closeResources();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 

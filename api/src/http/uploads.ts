@@ -4,6 +4,7 @@ import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import type { UploadedFile } from '../services/files/uploadedFile';
 import { HttpError, badRequest } from './errors';
+import { StalledDisk, withDiskDeadline, writeStreamWithDeadline } from './diskDeadline';
 import { isStorageFull, storageFull } from './storageFull';
 
 export const MAX_FILES_PER_REQUEST = 20;
@@ -26,6 +27,8 @@ export const uploadsFolder = (dataDir: string) => path.join(dataDir, 'tmp');
 declare module 'koa' {
   interface BaseContext {
     uploadsRoot: string;
+    /** How long one disk operation of an upload may take (DISK_WRITE_TIMEOUT_MS; app.ts sets it). */
+    diskWriteTimeoutMs: number;
   }
 }
 
@@ -102,12 +105,18 @@ export function uploads(maxBytes: number) {
     if (!ctx.is('multipart/form-data')) {
       throw new HttpError(415, 'request.unsupportedMediaType', 'Send the files as multipart/form-data in the field "file"');
     }
+    // Every disk operation of the upload has a deadline: a disk that hangs rather than fails is
+    // answered 507 in bounded time, never a request that waits for ever.
+    const ms = ctx.diskWriteTimeoutMs;
+    const stuckOrFull = (err: unknown) => err instanceof StalledDisk || isStorageFull(err);
     let dir: string;
     try {
-      await mkdir(ctx.uploadsRoot, { recursive: true, mode: 0o700 });
-      dir = await mkdtemp(path.join(ctx.uploadsRoot, `${process.pid}-`));
+      dir = await withDiskDeadline(
+        mkdir(ctx.uploadsRoot, { recursive: true, mode: 0o700 }).then(() => mkdtemp(path.join(ctx.uploadsRoot, `${process.pid}-`))),
+        ms,
+      );
     } catch (err) {
-      if (isStorageFull(err)) throw storageFull();
+      if (stuckOrFull(err)) throw storageFull();
       throw err;
     }
     try {
@@ -124,13 +133,16 @@ export function uploads(maxBytes: number) {
           maxFields: MAX_FIELDS,
           maxFieldsSize: MAX_FIELDS_BYTES,
           allowEmptyFiles: false,
+          // Each file written where formidable would write it (the file it passes is made from its
+          // File properties, filepath among them, which @types/formidable leaves out of VolatileFile).
+          fileWriteStreamHandler: (file) => writeStreamWithDeadline((file as unknown as { filepath: string }).filepath, ms),
         },
       });
       try {
         await Promise.race([parse(ctx, async () => {}), clientGone(ctx)]);
       } catch (err) {
         // Checked first: formidable names a failed write of the temporary file as an unreadable upload.
-        if (isStorageFull(err)) throw storageFull();
+        if (stuckOrFull(err)) throw storageFull();
         const e = err as { code?: number; httpCode?: number };
         if (e.code === TOO_MANY_FILES) {
           throw new HttpError(413, 'request.tooManyFiles', `At most ${MAX_FILES_PER_REQUEST} files per upload: send the others in another one`);
@@ -157,7 +169,7 @@ export function uploads(maxBytes: number) {
       // A temporary file shorter than what arrived was cut off by a full disk, even when the
       // write's error did not reach the parser in time: named as such, never as a damaged file.
       for (const file of files) {
-        const written = await stat(file.path).then((s) => s.size, () => -1);
+        const written = await withDiskDeadline(stat(file.path), ms).then((s) => s.size, () => -1);
         if (written < file.size) throw storageFull();
       }
       ctx.state.uploads = files;
@@ -166,7 +178,8 @@ export function uploads(maxBytes: number) {
       );
       await next();
     } finally {
-      await removeFolder(dir);
+      // Not waited for past the deadline either: a folder left is removed at the next start.
+      await withDiskDeadline(removeFolder(dir), ms).catch(() => undefined);
       // An aborted body may still have a file being opened in the folder as the request ends:
       // once the response has closed, nothing more is written there, so look once more then.
       ctx.res.once('close', () => void removeFolder(dir));
