@@ -44,10 +44,10 @@ export async function writeTransaction<T>(db: Knex, work: (trx: Knex.Transaction
     try {
       return await db.transaction(async (trx) => {
         const result = await work(trx);
-        // The one transaction of a create (`create`: a vehicle, a container, an invoice) sent with
-        // an Idempotency-Key commits the key's mark with it (http/idempotency.ts). A request of
-        // several transactions (an upload stores file by file) marks nothing: a later failure
-        // undoes the earlier ones, and the key must then go.
+        // The transaction that completes a create (`create`: a vehicle, a container, an invoice,
+        // a document upload, the last file of a vehicle upload) commits the request's
+        // Idempotency-Key mark with it (http/idempotency.ts); earlier transactions of the same
+        // request mark nothing, as a later failure undoes them and the key must then go.
         if (create) await keepKeyWithCommit(trx, result);
         return result;
       });

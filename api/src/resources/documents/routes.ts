@@ -69,7 +69,7 @@ export function documentRoutes(db: Knex, uploadMaxBytes: number) {
         created.push(Number(id));
       }
       return created;
-    });
+    }, { create: true });
     ctx.status = 201;
     const rows = await visible(ctx).whereIn('documents.id', ids).orderBy('documents.id');
     // One file answers with its record (react-admin's create); several with the list.

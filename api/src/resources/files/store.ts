@@ -23,6 +23,9 @@ export async function storeRecordFiles(db: Knex, files: UploadedFile[], owner: F
   await assertPixelBudget(files.filter((_, i) => detected[i].kind === 'IMAGE').map((file) => file.path), maxPixels);
 
   const createdIds: number[] = [];
+  // Each file commits on its own; the last one's transaction also marks the request's
+  // Idempotency-Key as stored (writeTransaction's `create`), so a retry after that never stores
+  // the files again, and a failure before it (which removes the earlier files) lets a retry run.
   try {
     for (const [i, file] of files.entries()) {
       const type = detected[i];
@@ -37,14 +40,14 @@ export async function storeRecordFiles(db: Knex, files: UploadedFile[], owner: F
           await writeChunks(trx, chunkOwner, 'compressed', image.compressed);
           await writeChunks(trx, chunkOwner, 'thumbnail', image.thumbnail);
           return fileId;
-        });
+        }, { create: i === files.length - 1 });
         createdIds.push(id);
       } else {
         const id = await writeTransaction(db, async (trx) => {
           const { id: fileId } = await VehicleFile.query(trx).insert({ ...row, fileSize: file.size });
           await writeChunksFromStream(trx, { vehicleFileId: fileId }, 'original', createReadStream(file.path));
           return fileId;
-        });
+        }, { create: i === files.length - 1 });
         createdIds.push(id);
       }
     }
