@@ -72,10 +72,12 @@ export function importMessage(language: SheetLanguage, code: string, params: Rec
 }
 
 /**
- * The language of a request's answer: the one its Accept-Language prefers of ours (the console
- * sends its own), else the signed-in user's preference, else English.
+ * The language of a request's answer: `?lang=` (a download link the browser follows carries the
+ * console's), else the one its Accept-Language prefers of ours (the console sends its own), else
+ * the signed-in user's preference, else English.
  */
 export function requestLanguage(ctx: Context, user: User): SheetLanguage {
+  if (ctx.query.lang === 'en' || ctx.query.lang === 'ar') return ctx.query.lang;
   if (ctx.get('Accept-Language')) {
     const accepted = ctx.acceptsLanguages('en', 'ar');
     if (accepted === 'en' || accepted === 'ar') return accepted;

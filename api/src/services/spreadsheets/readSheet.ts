@@ -48,6 +48,9 @@ function cellText(value: ExcelJS.CellValue): string {
 
 const isBlank = (cells: string[]) => cells.every((c) => c.trim() === '');
 
+/** A cell an export neutralised against formulas ("'=SUM…", writeSheet.ts) is read as it was. */
+const unneutralised = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
 /**
  * The delimiter of a CSV: the one of comma and semicolon that splits its first record into more
  * fields (Excel in Arabic and most European locales saves with semicolons).
@@ -86,7 +89,7 @@ async function readCsv(path: string, maxRows: number): Promise<Sheet> {
         continue;
       }
       if (rows.length >= maxRows) throw tooManyRows(maxRows);
-      rows.push({ line: info.lines, cells: record });
+      rows.push({ line: info.lines, cells: record.map(unneutralised) });
     }
   } catch (error) {
     parser.destroy();
