@@ -422,6 +422,10 @@ const ar: Messages = {
     empty: 'فارغ',
     invalid: 'أدخل تاريخًا كاملًا وصحيحًا',
   },
+  sheets: {
+    exportCsv: 'CSV (كل الأسطر)',
+    exportXlsx: 'Excel ‎.xlsx (كل الأسطر)',
+  },
   vehicleStatus: {
     NEW_PURCHASE: 'شراء جديد',
     DISPATCHED: 'تم الإرسال',

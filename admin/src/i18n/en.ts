@@ -163,6 +163,10 @@ const en = {
     empty: 'Empty',
     invalid: 'Enter a whole, valid date',
   },
+  sheets: {
+    exportCsv: 'CSV (every row)',
+    exportXlsx: 'Excel .xlsx (every row)',
+  },
   vehicleStatus: {
     NEW_PURCHASE: 'New Purchase',
     DISPATCHED: 'Dispatched',
