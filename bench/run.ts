@@ -5,6 +5,7 @@
  * bare Koa JSON endpoint measured in the same run; then ZIP memory, image ingest and invoices;
  * then the first load of the dashboard in bytes (bench/firstload.ts: Chromium, gzip and brotli);
  * then the benchmark of real use (bench/mixed: reads and writes of 50 users at once).
+ * `npm run bench -- import` runs the import of 10,000 vehicles and the exports alone (bench/importExport.ts).
  * `npm run bench -- stall` (never part of the whole run) measures 50 shippers while the super admin
  * searches VINs and downloads a 1 GiB ZIP (bench/mixed/stall.ts). `npm run bench -- contention
  * [seconds]` (likewise) is the fault probe's contention run: 30 status changers and 10 creators on
@@ -25,6 +26,7 @@ import { benchInvoices } from './invoices';
 import { benchMixed } from './mixed/index';
 import { benchStall, printStallSummary } from './mixed/stall';
 import { benchContention } from './contention';
+import { benchImportExport } from './importExport';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -165,7 +167,7 @@ async function measureBare(): Promise<Row> {
 const engines = ((process.env.BENCH_ENGINES?.split(',') ?? (process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'])) as EngineName[]);
 // `npm run bench -- mixed` or BENCH_ONLY=mixed (or lists, files, invoices, firstload, stall, contention) runs one part alone.
 const only = process.argv[2] ?? process.env.BENCH_ONLY;
-const PARTS = ['lists', 'files', 'invoices', 'firstload', 'mixed', 'stall', 'contention'];
+const PARTS = ['lists', 'files', 'invoices', 'firstload', 'mixed', 'stall', 'contention', 'import'];
 if (only && !PARTS.includes(only)) throw new Error(`unknown part "${only}": ${PARTS.join(', ')}`);
 if (!only || only === 'lists') {
   const bare = await measureBare();
@@ -173,6 +175,8 @@ if (!only || only === 'lists') {
 }
 if (!only || only === 'files') for (const engine of engines) await benchFiles(engine);
 if (!only || only === 'invoices') for (const engine of engines) await benchInvoices(engine);
+// 10,000 vehicles imported from a CSV, then exported whole (bench/importExport.ts).
+if (!only || only === 'import') for (const engine of engines) if (!(await benchImportExport(engine)).met) process.exitCode = 1;
 // SQLite alone: what the browser downloads does not depend on the engine.
 if (!only || only === 'firstload') await benchFirstLoad();
 if (!only || only === 'mixed') {

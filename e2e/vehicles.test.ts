@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn, takeToast, uniqueVin, listRow, openListRow } from './support';
@@ -315,15 +316,17 @@ describe('the vehicles list', () => {
     await other.context.close();
   });
 
-  it('exports what the table shows as CSV, with the status label', async () => {
+  it('exports every row of the list\u2019s filter as CSV from the API, with the status label and vehicleInfo flattened', async () => {
     const vehicle = await createVehicle(api, { companyId: company.id, model: 'Exported, "Special"', status: 'AT_PORT', vehicleInfo: { color: 'Grey' } });
     await openRowOf(page, vehicle.vin);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
-    expect(download.suggestedFilename()).toBe('vehicles.csv');
-    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
-    const [header, ...rows] = csv.split('\r\n');
-    expect(header).toBe('VIN,Make,Model,Year,Color,Container,Status');
-    expect(rows).toEqual([`${vehicle.vin},HONDA,"Exported, ""Special""",2003,Grey,,At Port`]);
+    await page.getByTestId('export-button').click();
+    // A plain link to GET /api/vehicles/export: the browser saves what the server streams.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV (every row)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^vehicles-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...rows] = parse(readFileSync((await download.path())!), { bom: true }) as string[][];
+    const cell = (row: string[], heading: string) => row[header.indexOf(heading)];
+    expect(rows.map((row) => cell(row, 'VIN'))).toEqual([vehicle.vin]);
+    expect([cell(rows[0], 'Model'), cell(rows[0], 'Status'), cell(rows[0], 'Color')]).toEqual(['Exported, "Special"', 'At Port', 'Grey']);
   });
 
   it('says so when a company has no vehicles yet, and offers to add one', async () => {

@@ -13,6 +13,7 @@ import { jsonBody } from './http/jsonBody';
 import { idempotency } from './http/idempotency';
 import { clientAddressBehind } from './http/clientAddress';
 import { uploadsFolder } from './http/uploads';
+import { importRoutes } from './resources/imports/routes';
 import { HttpError } from './http/errors';
 import { lowStorage } from './http/storageFull';
 import path from 'node:path';
@@ -124,6 +125,8 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
     companyRoutes(db),
     userRoutes(db),
     portRoutes(db),
+    // Before the resources' own routes: /vehicles/import and /vehicles/export are not ids.
+    importRoutes(db, config.uploadMaxBytes),
     containerRoutes(db),
     vehicleRoutes(db, vin),
     vinRoutes(vin),

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { can, seesEveryCompany } from '@domain/permissions';
 import { RequireAccess } from '../common/RequireAccess';
 import { useCurrentUser } from '../providers/useCurrentUser';
+import { SheetExportButton } from '../common/SheetExportButton';
 import { EmptyState } from '../common/EmptyState';
 import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
 import { BulkDeleteButton, type BulkDeleteMessages } from '../common/BulkDeleteButton';
@@ -98,7 +99,7 @@ const ContainerList = () => {
         perPage={25}
         filters={filters}
         exporter={false}
-        actions={canCreate ? <TopToolbar><AddContainerButton /></TopToolbar> : false}
+        actions={<TopToolbar><SheetExportButton resource="containers" />{canCreate && <AddContainerButton />}</TopToolbar>}
         empty={<EmptyState message="containers.empty" hint="containers.emptyHint" action={canCreate ? <AddContainerButton /> : undefined} />}
       >
         <ResponsiveList

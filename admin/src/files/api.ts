@@ -1,6 +1,6 @@
 import { API_URL, sendFiles, sendJson, type SendFilesOptions } from '../providers/http';
-import { downloadToDisk } from '../providers/download';
-import { zipName, type FileOwner, type StoredFile } from './format';
+import { downloadToDisk, followDownload } from '../providers/download';
+import type { FileOwner, StoredFile } from './format';
 
 const filesPath = (owner: FileOwner, ownerId: number | string) => `/${owner}/${encodeURIComponent(ownerId)}/files`;
 
@@ -20,6 +20,9 @@ export function fileUrl(owner: FileOwner, ownerId: number | string, fileId: numb
   return variant ? `${base}?variant=${variant}&inline=1` : base;
 }
 
-/** GET /api/{owner}/{id}/download-images: every image of the record in one ZIP, saved to disk. */
+/**
+ * GET /api/{owner}/{id}/download-images: every image of the record in one streamed ZIP, followed
+ * as a plain link so the browser saves it as it arrives (never assembled in the page's memory).
+ */
 export const downloadAllImages = (owner: FileOwner, ownerId: number | string) =>
-  downloadToDisk(`${API_URL}/${owner}/${encodeURIComponent(ownerId)}/download-images`, zipName(owner, ownerId));
+  followDownload(`${API_URL}/${owner}/${encodeURIComponent(ownerId)}/download-images`);

@@ -422,6 +422,10 @@ const ar: Messages = {
     empty: 'فارغ',
     invalid: 'أدخل تاريخًا كاملًا وصحيحًا',
   },
+  sheets: {
+    exportCsv: 'CSV (كل الأسطر)',
+    exportXlsx: 'Excel ‎.xlsx (كل الأسطر)',
+  },
   vehicleStatus: {
     NEW_PURCHASE: 'شراء جديد',
     DISPATCHED: 'تم الإرسال',
@@ -955,6 +959,13 @@ const ar: Messages = {
     },
     demo: {
       installNotEmpty: 'لا تُحمَّل البيانات التجريبية إلا في تثبيت بلا شركات؛ لم يتغير شيء.',
+    },
+    import: {
+      tooManyRows: 'يمكن أن يحتوي الملف على 20,000 سطر على الأكثر: قسّمه إلى عدة ملفات',
+      unreadableFile: 'تعذّرت قراءة الملف: أرسل ملف ‎.csv (UTF-8) أو مصنف ‎.xlsx',
+      missingColumn: 'ينقص الملف عمود يحتاجه كل سطر (رقم الهيكل أو رقم الحاوية)',
+      noRows: 'في الملف عناوين أعمدة دون أي سطر',
+      rowErrors: 'في بعض الأسطر أخطاء: لم يُستورد شيء',
     },
     service: {
       unavailable: 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة بعد قليل.',

@@ -163,6 +163,10 @@ const en = {
     empty: 'Empty',
     invalid: 'Enter a whole, valid date',
   },
+  sheets: {
+    exportCsv: 'CSV (every row)',
+    exportXlsx: 'Excel .xlsx (every row)',
+  },
   vehicleStatus: {
     NEW_PURCHASE: 'New Purchase',
     DISPATCHED: 'Dispatched',
@@ -634,6 +638,13 @@ const en = {
     },
     demo: {
       installNotEmpty: 'The demo data only goes into an install without companies; nothing was changed.',
+    },
+    import: {
+      tooManyRows: 'A file may hold at most 20,000 rows: split it into several files',
+      unreadableFile: 'The file could not be read: send a .csv (UTF-8) or an .xlsx workbook',
+      missingColumn: 'The file lacks a column every row needs (the VIN, or the container number)',
+      noRows: 'The file has headings but no rows',
+      rowErrors: 'Some rows have errors: nothing was imported',
     },
     service: {
       unavailable: 'The service is temporarily unavailable. Please try again shortly.',

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { can, seesEveryCompany } from '@domain/permissions';
 import { RequireAccess } from '../common/RequireAccess';
 import { useCurrentUser } from '../providers/useCurrentUser';
+import { SheetExportButton } from '../common/SheetExportButton';
 import { EmptyState } from '../common/EmptyState';
 import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
 import { Ltr } from '../common/Fields';
@@ -65,7 +66,7 @@ const InvoiceList = () => {
         perPage={25}
         filters={filters}
         exporter={false}
-        actions={canCreate ? <TopToolbar><GenerateInvoiceLink /></TopToolbar> : false}
+        actions={<TopToolbar><SheetExportButton resource="invoices" />{canCreate && <GenerateInvoiceLink />}</TopToolbar>}
         empty={<EmptyState message="invoice.empty" hint={canCreate ? 'invoice.emptyHint' : undefined} action={canCreate ? <GenerateInvoiceLink /> : undefined} />}
       >
         <ResponsiveList

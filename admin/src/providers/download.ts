@@ -40,3 +40,18 @@ export async function downloadToDisk(url: string, fallbackName: string): Promise
   saveBlob(await response.blob(), name);
   return name;
 }
+
+/**
+ * Follows a download as a plain link: the browser saves the response as it arrives (the server's
+ * Content-Disposition names it), so a large ZIP or export never sits whole in the page's memory.
+ */
+export function followDownload(url: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}

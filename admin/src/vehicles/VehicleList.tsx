@@ -2,19 +2,17 @@ import { Box, IconButton, Tooltip, Typography, useMediaQuery, useTheme, type The
 import EditIcon from '@mui/icons-material/Edit';
 import {
   DataTable,
-  ExportButton,
   FilterButton,
   List,
   TopToolbar,
-  downloadCSV,
   useRecordContext,
   useTranslate,
-  type Exporter,
   type RaRecord,
 } from 'react-admin';
 import { Link } from 'react-router';
 import { can, seesEveryCompany, seesOnlyOwnPurchases } from '@domain/permissions';
 import { RequireAccess } from '../common/RequireAccess';
+import { SheetExportButton } from '../common/SheetExportButton';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { EmptyState } from '../common/EmptyState';
 import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
@@ -24,9 +22,7 @@ import { BulkStatusButton } from './BulkStatusButton';
 import { BulkDeleteButton, type BulkDeleteMessages } from '../common/BulkDeleteButton';
 import { StatusChip } from './StatusChip';
 import { StatusSelect } from './StatusSelect';
-import { statusLabelKey } from './status';
 import { useVehicleFilters } from './VehicleFilters';
-import { toCsv } from './csv';
 import { VinText, makeModelYear, vehicleEditPath } from './VinText';
 import { ThumbnailHeader, VehicleThumbnail } from '../files/VehicleThumbnail';
 import { ResponsiveList } from '../common/ResponsiveList';
@@ -81,24 +77,6 @@ const VehicleActions = ({ canEdit, canDelete }: { canEdit: boolean; canDelete: b
   </Box>
 );
 
-/** CSV export of what the table shows, with translated status labels. */
-const useExporter = (): Exporter => {
-  const translate = useTranslate();
-  return (records) => {
-    const field = (name: string) => translate(`resources.vehicles.fields.${name}`);
-    const rows = records.map((record) => ({
-      [field('vin')]: record.vin,
-      [field('make')]: record.make ?? '',
-      [field('model')]: record.model ?? '',
-      [field('year')]: record.year ?? '',
-      [field('vehicleInfo.color')]: record.vehicleInfo?.color ?? '',
-      [field('containerNumber')]: record.containerNumber ?? '',
-      [field('status')]: translate(statusLabelKey(record.status), { _: record.status }),
-    }));
-    downloadCSV(toCsv(rows), 'vehicles');
-  };
-};
-
 const VehicleList = () => {
   const { user } = useCurrentUser();
   const role = user?.role;
@@ -112,7 +90,6 @@ const VehicleList = () => {
   // make, model, year and colour share one column, and the buyer goes under the company.
   const isExtraWide = useMediaQuery<Theme>((theme) => theme.breakpoints.up('xl'), { noSsr: true });
   const combinesVehicle = showsCompany && !isExtraWide;
-  const exporter = useExporter();
   const filters = useVehicleFilters(role);
 
   return (
@@ -122,11 +99,11 @@ const VehicleList = () => {
         sort={{ field: 'createdAt', order: 'DESC' }}
         perPage={25}
         filters={filters}
-        exporter={exporter}
+        exporter={false}
         actions={
           <TopToolbar>
             <FilterButton />
-            <ExportButton maxResults={1000} />
+            <SheetExportButton resource="vehicles" />
             {canCreate && <AddVehicleButton />}
           </TopToolbar>
         }

@@ -38,6 +38,11 @@ export const ERROR_CODES = [
   'demo.installNotEmpty', // 409 the demo data goes only into an install without companies
   'service.unavailable', // 503 database (or another dependency) down
   'service.schemaMismatch', // 503 (health) the database's schema is not the one this version needs
+  'import.tooManyRows', // 413: a spreadsheet of more rows than one import takes
+  'import.unreadableFile', // 400: a .csv or .xlsx that cannot be read as one
+  'import.missingColumn', // 400: the sheet lacks a column every row needs (VIN, container number)
+  'import.noRows', // 400: a sheet with headings and no row
+  'import.rowErrors', // 422: rows with errors; nothing was imported (body: the dry run's answer)
   'internal', // 500
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

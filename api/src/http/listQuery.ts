@@ -196,7 +196,7 @@ function parseFilter(value: unknown, spec: ListSpec): Pick<ListRequest, 'conditi
 }
 
 /** Reads and checks a list request's sort, range and filter (400 on anything the spec does not allow). */
-function parseListRequest(ctx: Context, spec: ListSpec): ListRequest {
+export function parseListRequest(ctx: Context, spec: ListSpec): ListRequest {
   const sort = parseSort(parseJsonParam(ctx, 'sort'), spec);
   const range = parseRange(parseJsonParam(ctx, 'range'));
   const filter = parseFilter(parseJsonParam(ctx, 'filter'), spec);

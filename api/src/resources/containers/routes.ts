@@ -7,6 +7,9 @@ import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
 import type { User } from '../users/model';
 import { withInvoiceNumbers } from '../invoices/containerInvoices';
+import { requestLanguage } from '../imports/messages';
+import { respondWithExport } from '../sheetExport';
+import { addShipperNames, containerExportColumns } from './export';
 import { Container } from './model';
 import { ContainerCreateSchema, ContainerUpdateSchema } from './schema';
 import { createContainer, deleteContainer, updateContainer } from './operations';
@@ -61,6 +64,16 @@ export function containerRoutes(db: Knex) {
     await respondWithList(ctx, LIST, visible(user), {
       completePage: (rows: Container[]) => withInvoiceNumbers(db, user, rows),
       keptTotal: (filter) => keptListTotal(db, 'containers', user, filter),
+    });
+  });
+
+  /** Every container of the list's filter and sort, as a CSV or .xlsx download (resources/sheetExport.ts). */
+  router.get('/export', authorize('containers', 'read'), async (ctx) => {
+    const user = approvedUser(ctx);
+    await respondWithExport(ctx, LIST, visible(user), {
+      name: 'containers',
+      columns: containerExportColumns(requestLanguage(ctx, user)),
+      completeBatch: (rows) => addShipperNames(db, rows),
     });
   });
 

@@ -10,6 +10,9 @@ import { readChunks } from '../../services/files/chunks';
 import type { InvoiceRenderer } from '../../services/invoices/renderer';
 import { InvoiceRequestSchema } from './schema';
 import { issueInvoice } from './operations';
+import { requestLanguage } from '../imports/messages';
+import { respondWithExport } from '../sheetExport';
+import { invoiceExportColumns } from './export';
 import { Invoice } from './model';
 
 const LIST: ListSpec = {
@@ -57,6 +60,12 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
 
   router.get('/invoices', authorize('invoices', 'read'), async (ctx) => {
     await respondWithList(ctx, LIST, visible(ctx));
+  });
+
+  /** Every invoice of the list's filter and sort, as a CSV or .xlsx download (resources/sheetExport.ts). */
+  router.get('/invoices/export', authorize('invoices', 'read'), async (ctx) => {
+    const columns = invoiceExportColumns(requestLanguage(ctx, approvedUser(ctx)));
+    await respondWithExport(ctx, LIST, visible(ctx), { name: 'invoices', columns });
   });
 
   router.get('/invoices/:id', authorize('invoices', 'read'), async (ctx) => {

@@ -10,6 +10,9 @@ import type { VinDecoder } from '../../services/vin/decoder';
 import type { User } from '../users/model';
 import { writeTransaction } from '../writeTransaction';
 import { VehicleFile } from '../files/model';
+import { requestLanguage } from '../imports/messages';
+import { respondWithExport } from '../sheetExport';
+import { vehicleExportColumns } from './export';
 import { Vehicle } from './model';
 import { vehicleSearchIndex } from './search';
 import { VehicleCreateSchema, VehicleStatusSchema, VehicleUpdateSchema } from './schema';
@@ -119,6 +122,14 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
       // A buyer's scope is their purchases, which the company's kept count does not tell.
       keptTotal: seesOnlyOwnPurchases(user.role) ? undefined : (filter) => keptListTotal(db, 'vehicles', user, filter),
     });
+  });
+
+  /** Every vehicle of the list's filter and sort, as a CSV or .xlsx download (resources/sheetExport.ts). */
+  router.get('/export', authorize('vehicles', 'read'), async (ctx) => {
+    const user = approvedUser(ctx);
+    const list = seesEveryCompany(user.role) ? LIST_OF_EVERY_COMPANY : LIST;
+    const columns = await vehicleExportColumns(db, requestLanguage(ctx, user));
+    await respondWithExport(ctx, list, visible(user).modify('rowColumns').select('vehicles.notes'), { name: 'vehicles', columns });
   });
 
   router.get('/:id', authorize('vehicles', 'read'), async (ctx) => {
