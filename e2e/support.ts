@@ -252,6 +252,21 @@ export async function takeToast(page: Page): Promise<string> {
   return text;
 }
 
+/**
+ * Types `text` into a searching autocomplete (a ReferenceInput's, which sends `q`) and picks the
+ * option named `option` once the page has the answer to that search: until then the list shows
+ * the first choices of the unfiltered list, which the answer replaces under the pointer (on a busy
+ * machine, between Playwright finding an option and clicking it). `text` must not have been
+ * searched before on the page, or no new request is sent.
+ */
+export async function searchAndPick(combobox: Locator, text: string, option: string | RegExp) {
+  const page = combobox.page();
+  const answered = page.waitForResponse((res) => new URL(res.url()).pathname.startsWith('/api/') && decodeURIComponent(res.url()).includes(`"q":${JSON.stringify(text)}`));
+  await combobox.fill(text);
+  await answered;
+  await page.getByRole('option', { name: option }).click();
+}
+
 /** The row of a react-admin list table (`{resource}-table`) that shows the given text. */
 export const listRow = (page: Page, resource: string, text: string) =>
   page.getByTestId(`${resource}-table`).getByRole('row').filter({ hasText: text });
