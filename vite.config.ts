@@ -2,9 +2,17 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 
 const domain = fileURLToPath(new URL('./api/src/domain', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+
+// Test files run side by side, at least two at a time: even on two cores a file spends much of its
+// time waiting (on a browser, a child process, a response), and vitest's own default there is one.
+const testWorkers = Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism() - 1);
+// A browser test file has a Chromium and an API server of its own (e2e/global-setup.ts): a few at
+// most. With as many workers as the other projects they share their group, else they run after.
+const e2eWorkers = Number(process.env.E2E_WORKERS) || Math.min(testWorkers, 3);
 
 // One config for the console build, the dev server and every test project.
 export default defineConfig({
@@ -24,20 +32,24 @@ export default defineConfig({
         // Outer limits that only a hang reaches: the suite shares small machines with other work.
         test: {
           name: 'api', root: '.', include: ['api/test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 240_000,
+          maxWorkers: testWorkers,
           // Migrates once per run; every test database is a copy (api/test/support/templateDatabases.ts).
           globalSetup: ['api/test/support/templateDatabases.ts'],
         },
       },
       {
         extends: true,
-        test: { name: 'admin', root: '.', include: ['admin/src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 },
+        test: { name: 'admin', root: '.', include: ['admin/src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000, maxWorkers: testWorkers },
       },
       {
         extends: true,
         test: {
           name: 'e2e', root: '.', include: ['e2e/**/*.test.ts'], environment: 'node',
-          globalSetup: ['e2e/global-setup.ts'], testTimeout: 60000, hookTimeout: 180000,
-          fileParallelism: false,
+          // Outer limits only a hang reaches: a file's pages wait for CPU when the machine is busy.
+          globalSetup: ['e2e/global-setup.ts'], testTimeout: 240_000, hookTimeout: 300_000,
+          // Files run side by side, each worker on an API server of its own (e2e/support.ts, baseUrl).
+          maxWorkers: e2eWorkers,
+          sequence: { groupOrder: e2eWorkers === testWorkers ? 0 : 1 },
         },
       },
     ],

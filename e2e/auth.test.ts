@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ApiClient, admin, launchBrowser, menuEntries, newPage, screenshot, signIn, uniqueEmail } from './support';
+import { ApiClient, admin, launchBrowser, menuEntries, newPage, screenshot, searchAndPick, signIn, uniqueEmail } from './support';
 
 let browser: Browser;
 let api: ApiClient;
@@ -166,8 +166,7 @@ describe('registration and approval', () => {
     await row.getByTestId('approve-user').click();
     const dialog = adminPage.getByTestId('approve-dialog');
     await dialog.getByRole('radio', { name: 'Shipper' }).check();
-    await dialog.getByRole('combobox').fill('Approval');
-    await adminPage.getByRole('option', { name: /Approval Motors/ }).click();
+    await searchAndPick(dialog.getByRole('combobox'), 'Approval', /Approval Motors/);
     await screenshot(adminPage, 'en-users-approve-dialog');
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await dialog.waitFor({ state: 'hidden' });

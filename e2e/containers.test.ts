@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiClient, admin, createContainer, createVehicle, datePicker, datePickerText, pickerDateOf, typeDate, launchBrowser, newPage, screenshot, signIn, takeToast, uniqueCode, uniqueContainerNumber, listRow, openListRow } from './support';
+import { ApiClient, admin, createContainer, createVehicle, datePicker, datePickerText, pickerDateOf, typeDate, launchBrowser, newPage, screenshot, searchAndPick, signIn, takeToast, uniqueCode, uniqueContainerNumber, listRow, openListRow } from './support';
 
 let browser: Browser;
 let api: ApiClient;
@@ -45,8 +45,7 @@ describe('the containers list', () => {
     await dialog.getByLabel(/^Number/).fill(number.toLowerCase());
     // The shipper list waits for the company, then offers that company's shippers.
     expect(await dialog.getByRole('combobox', { name: 'Shipper' }).getAttribute('aria-disabled')).toBe('true');
-    await dialog.getByLabel('Company').fill('Container Screen');
-    await page.getByRole('option', { name: new RegExp(company.code) }).click();
+    await searchAndPick(dialog.getByLabel('Company'), 'Container Screen', new RegExp(company.code));
     await dialog.getByRole('combobox', { name: 'Shipper' }).click();
     await page.getByRole('option', { name: shipper.username }).click();
     await dialog.getByLabel('Booking number').fill('BK-2026-001');

@@ -7,7 +7,8 @@ import { findChromium, projectFontConfig } from './browser';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One API server per worker of the e2e project, by VITEST_POOL_ID (support.ts, baseUrl). */
+    baseUrls: string[];
     adminUsername: string;
     adminPassword: string;
     chromiumPath: string;
@@ -20,8 +21,8 @@ const ADMIN_PASSWORD = 'e2e-admin-password-123';
 
 /**
  * Finds the Chromium (unpacking the npm one if the machine has none), builds the console
- * (production mode, as it ships), starts the API on a free port against a
- * fresh SQLite file, and hands the base URL and the first super admin to the tests.
+ * (production mode, as it ships), starts one API per worker on a free port against a
+ * fresh SQLite file, and hands their base URLs and the first super admin to the tests.
  * E2E_SKIP_BUILD=1 reuses an existing admin/dist while iterating on tests.
  */
 export default async function setup(project: TestProject) {
@@ -37,35 +38,47 @@ export default async function setup(project: TestProject) {
   }
 
   // The local AI is a fake with fixed answers (a colour, a bilingual damage report): test/support/fakeOllama.ts.
+  // It keeps no state the browser tests read, so the servers below share it.
   const ollama = await startFakeOllama();
-  let server;
-  try {
-    server = await startApiServer('e2e', {
-      ADMIN_USERNAME,
-      ADMIN_PASSWORD,
-      SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
-      OLLAMA_HOST: ollama.url,
-      OLLAMA_VISION_MODEL: 'qwen2.5vl:7b',
-      OLLAMA_TIMEOUT_MS: '10000',
-      LOG_LEVEL: process.env.E2E_API_LOG ?? 'error',
-    });
-  } catch (error) {
+  // One API server, with its own SQLite file, per worker: files run side by side (the project's
+  // maxWorkers), and a file sees only the data of the files that ran before it on its worker, never
+  // a file running at the same time (support.ts, baseUrl). The console is built once, above.
+  const workers = Math.max(1, project.config.maxWorkers ?? 1);
+  const started = await Promise.allSettled(
+    Array.from({ length: workers }, (_, index) =>
+      startApiServer(`e2e-${index + 1}`, {
+        ADMIN_USERNAME,
+        ADMIN_PASSWORD,
+        SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
+        OLLAMA_HOST: ollama.url,
+        OLLAMA_VISION_MODEL: 'qwen2.5vl:7b',
+        OLLAMA_TIMEOUT_MS: '10000',
+        LOG_LEVEL: process.env.E2E_API_LOG ?? 'error',
+      }),
+    ),
+  );
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop()));
     await ollama.close();
-    throw error;
+    throw failed.reason;
   }
   let stopping = false;
   // An API that dies under the tests fails them all: say why.
-  server.process.once('exit', (code, signal) => {
-    if (!stopping) process.stderr.write(`\nThe API stopped during the tests (${signal ?? `code ${code}`}):\n${server.log()}\n`);
-  });
+  for (const [index, server] of servers.entries()) {
+    server.process.once('exit', (code, signal) => {
+      if (!stopping) process.stderr.write(`\nThe API of worker ${index + 1} stopped during the tests (${signal ?? `code ${code}`}):\n${server.log()}\n`);
+    });
+  }
 
-  project.provide('baseUrl', server.baseUrl);
+  project.provide('baseUrls', servers.map((server) => server.baseUrl));
   project.provide('adminUsername', ADMIN_USERNAME);
   project.provide('adminPassword', ADMIN_PASSWORD);
 
   return async () => {
     stopping = true;
-    await server.stop();
+    await Promise.all(servers.map((server) => server.stop()));
     await ollama.close();
   };
 }

@@ -17,6 +17,6 @@ export async function newPageOn(browser: Browser, server: OwnServer, { language,
   const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width, height: 900 }, locale: 'en-US' });
   await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [LANGUAGE_KEY, language]);
   const page = await context.newPage();
-  page.setDefaultTimeout(Number(process.env.E2E_ACTION_TIMEOUT_MS ?? 25_000));
+  page.setDefaultTimeout(Number(process.env.E2E_ACTION_TIMEOUT_MS ?? 60_000));
   return { context, page };
 }

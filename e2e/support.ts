@@ -18,7 +18,15 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export const baseUrl = () => inject('baseUrl');
+/**
+ * The API of this file's worker (e2e/global-setup.ts starts one per worker). Vitest numbers the
+ * workers that run at the same time 1…maxWorkers (VITEST_POOL_ID), so two files that run side by
+ * side never share a server or its data.
+ */
+export const baseUrl = () => {
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
+};
 export const admin = () => ({ username: inject('adminUsername'), password: inject('adminPassword') });
 
 /** The localStorage key the console keeps the language under (admin/src/i18n/language.ts). */
@@ -47,7 +55,7 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
   }
   const page = await context.newPage();
   // Generous: these tests share a small machine with other test runs, and a page may wait for CPU.
-  page.setDefaultTimeout(Number(process.env.E2E_ACTION_TIMEOUT_MS ?? 25_000));
+  page.setDefaultTimeout(Number(process.env.E2E_ACTION_TIMEOUT_MS ?? 60_000));
   return { context, page };
 }
 
@@ -233,12 +241,30 @@ export async function takeToast(page: Page): Promise<string> {
     element.setAttribute('data-taken', '');
     return element.textContent;
   });
-  await toast.locator('.MuiAlert-action button').last().click();
+  // Dispatched rather than clicked with the mouse: the pointer may rest on a button of the page
+  // behind (a row's Delete), whose interactive tooltip then covers the close button for as long
+  // as the pointer moving onto it keeps the tooltip open.
+  await toast.locator('.MuiAlert-action button').last().dispatchEvent('click');
   await page.waitForFunction((old) => {
     const element = document.querySelector('[data-testid="toast"][data-taken]');
     return !element || element.textContent !== old;
   }, taken);
   return text;
+}
+
+/**
+ * Types `text` into a searching autocomplete (a ReferenceInput's, which sends `q`) and picks the
+ * option named `option` once the page has the answer to that search: until then the list shows
+ * the first choices of the unfiltered list, which the answer replaces under the pointer (on a busy
+ * machine, between Playwright finding an option and clicking it). `text` must not have been
+ * searched before on the page, or no new request is sent.
+ */
+export async function searchAndPick(combobox: Locator, text: string, option: string | RegExp) {
+  const page = combobox.page();
+  const answered = page.waitForResponse((res) => new URL(res.url()).pathname.startsWith('/api/') && decodeURIComponent(res.url()).includes(`"q":${JSON.stringify(text)}`));
+  await combobox.fill(text);
+  await answered;
+  await page.getByRole('option', { name: option }).click();
 }
 
 /** The row of a react-admin list table (`{resource}-table`) that shows the given text. */
