@@ -106,6 +106,23 @@ describe.each(ENGINES)('container milestones on %s', (engine) => {
     expect(kept.map(key).sort()).toEqual(rows.map(key).sort());
   });
 
+  it('the dashboard lists the containers arriving within 14 days or late, not yet arrived, late ones marked', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const late = await containerWith([], { arrivalDate: day(-3) });
+    const soon = await containerWith([], { arrivalDate: day(5) });
+    const arrived = await containerWith([], { arrivalDate: day(2) });
+    const later = await containerWith([], { arrivalDate: day(40) });
+    await shipper.patch(`/api/containers/${arrived.id}/status`).send({ status: 'ARRIVED' });
+    const body = (await shipper.get('/api/dashboard')).body;
+    const listed = body.arrivingContainers.map((c: { id: number; arrivalLate: boolean }) => [c.id, c.arrivalLate]);
+    expect(listed).toEqual(expect.arrayContaining([[late.id, true], [soon.id, false]]));
+    const ids = listed.map(([id]: [number]) => id);
+    expect(ids.indexOf(late.id)).toBeLessThan(ids.indexOf(soon.id));
+    expect(ids).not.toContain(arrived.id);
+    expect(ids).not.toContain(later.id);
+    expect((await buyer.get('/api/dashboard')).body.arrivingContainers).toBeUndefined();
+  });
+
   it('refuses a bad status or date (400), another company’s container (404) and a buyer (403), changing nothing', async () => {
     const { id, vehicleIds } = await containerWith(['NEW_PURCHASE']);
     for (const body of [{ status: 'SAILING' }, {}, { status: 'LOADED', at: 'yesterday' }]) {
