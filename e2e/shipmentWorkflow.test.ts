@@ -85,6 +85,9 @@ describe('shipment workflow', () => {
     await page.getByTestId('checklist-verify-TITLE').click();
     await page.waitForFunction(() => document.querySelector('[data-testid=checklist-TITLE]')?.getAttribute('data-status') === 'VERIFIED');
     expect(await page.getByTestId('checklist-ITN').getAttribute('data-overdue')).toBe('true');
+    // The page's documents table shows the upload; the history names the container that moved the car.
+    await page.getByTestId('section-documents').getByText('title.pdf').waitFor();
+    expect(await page.getByTestId('history-container').last().innerText()).toContain(`with container ${container.number}`);
     const stored = (await shipperApi.send('GET', `/vehicles/${vehicles[0].id}`)).files;
     expect(stored.map((file: { documentKind: string }) => file.documentKind)).toEqual(['TITLE']);
     await screenshot(page, 'vehicle-checklist');

@@ -715,6 +715,7 @@ const ar: Messages = {
       changed: '%{from} ← %{to}',
       by: 'بواسطة %{username}',
       unknownUser: 'مستخدم محذوف',
+      byContainer: 'مع الحاوية %{number}',
       empty: 'لم تُسجَّل أي تغييرات على الحالة بعد.',
     },
     decode: {

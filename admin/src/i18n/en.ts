@@ -415,6 +415,7 @@ const en = {
       changed: '%{from} → %{to}',
       by: 'by %{username}',
       unknownUser: 'a deleted user',
+      byContainer: 'with container %{number}',
       empty: 'No status changes recorded yet.',
     },
     decode: {

@@ -8,6 +8,8 @@ import { formatListDate } from '../common/dates';
 import { Section } from '../common/Section';
 import { RECORD_DOCUMENT_ACCEPT } from '../files/format';
 import { UploadButton } from '../files/UploadButton';
+import { filesKey } from '../files/useRecordFiles';
+import type { StoredFile } from '../files/format';
 import { errorMessage } from '../providers/errorMessage';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { fetchChecklist, uploadDocumentOfKind, verifyChecklistItem } from './checklistApi';
@@ -30,6 +32,10 @@ export const VehicleChecklist = ({ vehicleId }: { vehicleId: number }) => {
   const [busyKind, setBusyKind] = useState<ChecklistKind | null>(null);
   const queryKey = ['checklist', vehicleId];
   const { data, isPending, error } = useQuery({ queryKey, queryFn: () => fetchChecklist(vehicleId) });
+
+  // The page's documents table shows the new file too (the files its sections share).
+  const showInDocuments = (stored: StoredFile[]) =>
+    queryClient.setQueryData<StoredFile[]>(filesKey('vehicles', vehicleId), (old) => (old ? [...old, ...stored.filter((file) => !old.some((o) => o.id === file.id))] : old));
 
   const act = async (kind: ChecklistKind, run: () => Promise<unknown>, done: string, failed: string) => {
     setBusyKind(kind);
@@ -65,7 +71,7 @@ export const VehicleChecklist = ({ vehicleId }: { vehicleId: number }) => {
               busy={busyKind === item.kind}
               single
               testId={`checklist-upload-${item.kind}`}
-              onFiles={([file]) => act(item.kind, () => uploadDocumentOfKind(vehicleId, item.kind, file), translate('checklist.uploaded'), 'checklist.uploadFailed')}
+              onFiles={([file]) => act(item.kind, () => uploadDocumentOfKind(vehicleId, item.kind, file).then(showInDocuments), translate('checklist.uploaded'), 'checklist.uploadFailed')}
             />
           )}
           {canVerify && item.status === 'RECEIVED' && (
