@@ -9,7 +9,7 @@ import { assertPortsExist } from '../ports/policy';
 import { assertUserOfCompany } from '../users/policy';
 import type { User } from '../users/model';
 import { Vehicle } from '../vehicles/model';
-import { setVehicleStatus } from '../vehicles/operations';
+import { setVehicleStatuses } from '../vehicles/operations';
 import { refreshDocumentsDue } from '../vehicles/checklist';
 import {
   CONTAINER_STATUSES, MILESTONE_DATE, MILESTONES, givesItsStatusToNewVehicles, vehicleStatusFor, type ContainerStatus,
@@ -148,21 +148,17 @@ export async function unassignVehicles(actor: User, input: { containerId: number
 
 /**
  * Each vehicle of the container (or those named) to the status the container's milestone gives it,
- * through setVehicleStatus (the one status path: its permission, its history naming the container,
- * its counts), forward only. The vehicles are locked first, in id order, so a status change made on
- * one of them at the same time waits rather than deadlocks. Returns how many changed.
+ * through setVehicleStatuses (the one status path: its permission, its history naming the
+ * container, its counts), forward only. Returns how many changed.
  */
 async function moveVehiclesWith(actor: User, input: { containerId: number; status: ContainerStatus; vehicleIds?: number[] }, trx: Knex): Promise<number> {
   const target = vehicleStatusFor(input.status);
   if (!target) return 0;
-  const inside = Vehicle.query(trx).where('vehicles.containerId', input.containerId).orderBy('vehicles.id').forUpdate();
+  const inside = Vehicle.query(trx).where('vehicles.containerId', input.containerId);
   if (input.vehicleIds) inside.whereIn('vehicles.id', input.vehicleIds);
-  const vehicles = await inside.select('vehicles.id');
-  let moved = 0;
-  for (const { id } of vehicles) {
-    if (await setVehicleStatus(actor, { id, status: target, causedBy: { containerId: input.containerId }, forwardOnly: true }, trx)) moved++;
-  }
-  return moved;
+  const ids = (await inside.select('vehicles.id')).map((v) => v.id);
+  const moved = await setVehicleStatuses(actor, { ids, status: target, causedBy: { containerId: input.containerId }, forwardOnly: true }, trx);
+  return moved.length;
 }
 
 /**

@@ -16,7 +16,7 @@ import { moveRecordFiles } from '../files/store';
 import { keepRowCounts } from '../rowCounts';
 import { Vehicle } from './model';
 import { addToSearchIndex, changesSearchedText, removeFromSearchIndex } from './searchIndex';
-import { recordStatusChange } from './statusEvents';
+import { recordStatusChange, recordStatusChanges } from './statusEvents';
 import { VehicleFile } from '../files/model';
 import type { ChecklistKind } from '../../domain/documentChecklist';
 import type { VehicleCreateSchema, VehicleUpdateSchema } from './schema';
@@ -106,25 +106,52 @@ export async function createVehicle(actor: User, input: VehicleCreate, trx: Knex
 
 /**
  * The one status change: from the row's menu, the bulk bar, an update carrying a status, a
- * container's milestone, or any later caller. The row is read and changed under its lock, so two
- * changes at once record their history in the order they were made, each from the status it
- * replaced. The same status again changes nothing and records nothing. A milestone names its
- * container (`causedBy`, kept in the history) and moves a vehicle only forward (`forwardOnly`): a
- * car already further along keeps its status. Returns whether the vehicle changed.
+ * container's milestone, or any later caller. The rows are read and changed under their locks
+ * (taken in id order), so two changes at once record their history in the order they were made,
+ * each from the status it replaced. The same status again changes nothing and records nothing. A
+ * milestone names its container (`causedBy`, kept in the history) and moves a vehicle only forward
+ * (`forwardOnly`): a car already further along keeps its status. Several vehicles go to one status
+ * in a few statements whatever their number (a container of 40 in one milestone); a vehicle the
+ * actor may not see is a 404 and changes nothing. Returns the ids that changed.
  */
+export async function setVehicleStatuses(
+  actor: User,
+  input: { ids: number[]; status: VehicleStatus; causedBy?: { containerId: number }; forwardOnly?: boolean },
+  trx: Knex,
+): Promise<number[]> {
+  mayDo(actor, 'setStatus');
+  const ids = [...new Set(input.ids)];
+  if (!ids.length) return [];
+  const current = await Vehicle.query(trx)
+    .modify('scopedTo', actor)
+    .whereIn('vehicles.id', ids)
+    .orderBy('vehicles.id')
+    .forUpdate()
+    .select('vehicles.id', 'vehicles.companyId', 'vehicles.status');
+  if (current.length !== ids.length) throw notFound('Vehicle not found');
+  const moving = current.filter((v) => v.status !== input.status && (!input.forwardOnly || vehicleMovesForward(v.status, input.status)));
+  if (!moving.length) return [];
+  const movingIds = moving.map((v) => v.id);
+  await Vehicle.query(trx).patch({ status: input.status }).whereIn('id', movingIds);
+  await recordStatusChanges(
+    trx,
+    moving.map((v) => ({ vehicleId: v.id, fromStatus: v.status, toStatus: input.status, userId: actor.id, containerId: input.causedBy?.containerId ?? null })),
+  );
+  await keepRowCounts(trx, 'vehicles', {
+    removed: moving.map((v) => ({ companyId: v.companyId, status: v.status })),
+    added: moving.map((v) => ({ companyId: v.companyId, status: input.status })),
+  });
+  return movingIds;
+}
+
+/** One vehicle's status change (setVehicleStatuses for one id); returns whether it changed. */
 export async function setVehicleStatus(
   actor: User,
   input: { id: number; status: VehicleStatus; causedBy?: { containerId: number }; forwardOnly?: boolean },
   trx: Knex,
 ): Promise<boolean> {
-  mayDo(actor, 'setStatus');
-  const current = await lockVisible(trx, actor, input.id);
-  if (input.status === current.status) return false;
-  if (input.forwardOnly && !vehicleMovesForward(current.status, input.status)) return false;
-  await Vehicle.query(trx).patch({ status: input.status }).findById(current.id);
-  await recordStatusChange(trx, current.id, current.status, input.status, actor.id, input.causedBy?.containerId ?? null);
-  await keepRowCounts(trx, 'vehicles', { removed: [{ companyId: current.companyId, status: current.status }], added: [{ companyId: current.companyId, status: input.status }] });
-  return true;
+  const { id, ...rest } = input;
+  return (await setVehicleStatuses(actor, { ...rest, ids: [id] }, trx)).length > 0;
 }
 
 /**

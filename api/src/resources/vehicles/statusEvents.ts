@@ -26,6 +26,18 @@ export async function recordStatusChange(trx: Knex, vehicleId: number, fromStatu
   await VehicleStatusEvent.query(trx).insert({ vehicleId, fromStatus, toStatus, userId, containerId });
 }
 
+/**
+ * Many changes in one statement (a container's milestone moves all its vehicles). Plain knex:
+ * objection inserts several rows at once only on PostgreSQL; these rows have no JSON to format.
+ */
+export async function recordStatusChanges(
+  trx: Knex,
+  changes: { vehicleId: number; fromStatus: string | null; toStatus: string; userId: number; containerId: number | null }[],
+) {
+  const createdAt = new Date().toISOString();
+  if (changes.length) await trx(VehicleStatusEvent.tableName).insert(changes.map((change) => ({ ...change, createdAt })));
+}
+
 /** A vehicle's history, oldest first, with each change's author and the container that caused it (its number while it exists). */
 export function statusHistory(db: Knex, vehicleId: number) {
   return VehicleStatusEvent.query(db)
