@@ -17,6 +17,8 @@ import * as sortIndexes from './20261127000100_sort_indexes';
 import * as idempotencyKeys from './20261128000100_idempotency_keys';
 import * as writesKeepCountsAndSearch from './20261128000200_writes_keep_counts_and_search';
 import * as serverHeartbeats from './20261128000300_server_heartbeats';
+import * as containerMilestones from './20261129000100_container_milestones';
+import * as documentChecklist from './20261129000200_document_checklist';
 
 /**
  * Migrations are listed here rather than discovered on disk, so they load the same way under
@@ -41,6 +43,8 @@ const MIGRATIONS: Record<string, Knex.Migration & { downLoses?: string }> = {
   '20261128000100_idempotency_keys': idempotencyKeys,
   '20261128000200_writes_keep_counts_and_search': writesKeepCountsAndSearch,
   '20261128000300_server_heartbeats': serverHeartbeats,
+  '20261129000100_container_milestones': containerMilestones,
+  '20261129000200_document_checklist': documentChecklist,
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ContainerStatusChip } from './ContainerStatusChip';
 import { Box, Link as MuiLink } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
@@ -34,7 +35,8 @@ export const ContainerCard = ({ record, showsCompany, actions }: { record: Recor
           <MuiLink component={Link} to={`/containers/${record.id}`} underline="hover" aria-label={translate('containers.open', { number: record.number })} sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
             <Ltr>{record.number}</Ltr>
           </MuiLink>
-          {record.numberCheckDigitValid === false && <WarningSign text={translate('containers.checkDigitWarning')} testId="row-check-digit-warning" />}
+          {record.numberCheckDigitValid === false && <WarningSign text={translate('containers.checkDigitWarning')} testId="row-check-digit-warning" />}{' '}
+          <ContainerStatusChip status={record.status ?? 'BOOKED'} late={record.arrivalLate} />
         </>
       }
       badge={

@@ -1,4 +1,5 @@
 import { Box, Link as MuiLink, Typography } from '@mui/material';
+import { ContainerStatusChip } from './ContainerStatusChip';
 import {
   DataTable,
   List,
@@ -124,6 +125,7 @@ const ContainerList = () => {
                   </>
                 )}
               />
+              <DataTable.Col source="status" label="milestones.status" disableSort render={(record) => <ContainerStatusChip status={record.status ?? 'BOOKED'} late={record.arrivalLate} />} />
               <DataTable.Col source="bookingNumber" render={(record) => (record.bookingNumber ? <Mono>{record.bookingNumber}</Mono> : '—')} />
               <DataTable.Col source="containerSize" render={(record) => (record.containerSize ? <Mono>{record.containerSize}</Mono> : '—')} />
               <DataTable.Col

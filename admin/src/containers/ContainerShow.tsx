@@ -19,6 +19,7 @@ import { PortLabel } from '../common/PortLabel';
 import { EditContainerButton } from './ContainerDialog';
 import { ContainerAlerts } from './ContainerWarnings';
 import { ContainerFileSections } from './ContainerFileSections';
+import { ContainerMilestones } from './ContainerMilestones';
 import { AvailableVehicles, VehiclesIn, type Assigning } from './ContainerVehicles';
 import { ContainerInvoiceButton } from '../invoices/ContainerInvoiceDialog';
 import { PrintButton } from '../print/PrintButton';
@@ -115,6 +116,8 @@ const ContainerPage = ({ container, refetch }: { container: RaRecord; refetch: (
 
       <Stack spacing={2}>
         <ContainerAlerts container={container} />
+
+        <ContainerMilestones container={container} onChanged={refresh} />
 
         <Section title="containers.details">
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' }, gap: 2 }}>

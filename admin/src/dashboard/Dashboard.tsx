@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Chip, Grid, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { Alert, Box, Button, Chip, Grid, Skeleton, Typography } from '@mui/material';
 import AnchorIcon from '@mui/icons-material/Anchor';
 import BusinessIcon from '@mui/icons-material/Business';
 import PeopleIcon from '@mui/icons-material/People';
@@ -19,6 +20,11 @@ import { RecentCompanies } from './RecentCompanies';
 import { RecentVehicles } from './RecentVehicles';
 import { SetupChecklist } from './SetupChecklist';
 import { StatusBoard } from './StatusBoard';
+import { ArrivingContainers } from './ArrivingContainers';
+import { OverdueDocumentsCard } from './OverdueDocumentsCard';
+
+// The chart library is read only when a chart is shown (docs/decisions.md, "Dashboard charts").
+const StatusChart = lazy(() => import('./StatusChart'));
 
 const SectionTitle = ({ children }: { children: React.ReactNode }) => (
   <Typography variant="overline" component="h2" color="text.secondary" sx={{ display: 'block', marginBlockEnd: 0.5 }}>
@@ -108,6 +114,23 @@ const Dashboard = () => {
       {seesStatistics && (
         <Box component="section" sx={{ marginBlockEnd: 3 }} data-testid="statistics">
           <SectionTitle>{translate('dashboard.statistics')}</SectionTitle>
+          {!error && (
+            <Grid container spacing={2} sx={{ marginBlockEnd: 2 }} data-testid="shipment-overview">
+              <Grid size={{ xs: 12, md: 7 }}>
+                {data?.byStatus ? (
+                  <Suspense fallback={<Skeleton variant="rounded" height={332} />}>
+                    <StatusChart byStatus={data.byStatus} />
+                  </Suspense>
+                ) : (
+                  <Skeleton variant="rounded" height={332} />
+                )}
+              </Grid>
+              <Grid size={{ xs: 12, md: 5 }} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+                <OverdueDocumentsCard count={data?.documentsOverdue} isPending={isPending} />
+                <ArrivingContainers containers={data?.arrivingContainers} isPending={isPending} />
+              </Grid>
+            </Grid>
+          )}
           {!error && <StatusBoard byStatus={data?.byStatus} isPending={isPending} />}
         </Box>
       )}

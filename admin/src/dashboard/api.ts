@@ -1,3 +1,4 @@
+import type { ContainerStatus } from '@domain/containerStatuses';
 import type { VehicleStatus } from '@domain/statuses';
 import type { CompanyRole } from '@domain/roles';
 import { sendJson } from '../providers/http';
@@ -10,6 +11,17 @@ export interface DashboardData {
   recentCompanies: { id: number; name: string; code: string; active: boolean; createdAt: string }[] | null;
   /** A buyer's cars arriving within 14 days or overdue, not yet delivered, soonest first (buyers only). */
   arrivingSoon?: ArrivingVehicle[];
+  /** Staff: how many vehicles have a document past due, and the containers due within 14 days or late. */
+  documentsOverdue?: number;
+  arrivingContainers?: ArrivingContainer[];
+}
+
+export interface ArrivingContainer {
+  id: number;
+  number: string;
+  status: ContainerStatus;
+  arrivalDate: string;
+  arrivalLate: boolean;
 }
 
 export interface ArrivingVehicle {

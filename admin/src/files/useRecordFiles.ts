@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FileOwner, StoredFile } from './format';
 
-const filesKey = (owner: FileOwner, ownerId: number | string) => ['recordFiles', owner, String(ownerId)] as const;
+export const filesKey = (owner: FileOwner, ownerId: number | string) => ['recordFiles', owner, String(ownerId)] as const;
 
 /**
  * The files of one vehicle or container, shared by the sections of its page (gallery, documents,

@@ -177,6 +177,50 @@ const en = {
     AT_PORT: 'At Port',
     RECEIVED: 'Received',
   },
+  // A container's milestones (issue 30): its status, the timeline of planned against actual dates.
+  containerStatus: {
+    BOOKED: 'Booked',
+    LOADED: 'Loaded',
+    DEPARTED: 'Departed',
+    ARRIVED: 'Arrived',
+    RELEASED: 'Released',
+  },
+  milestones: {
+    title: 'Milestones',
+    status: 'Status',
+    planned: 'Planned %{date}',
+    actual: 'Done %{date}',
+    notYet: 'Not yet',
+    late: 'Late',
+    markAs: 'Mark as %{status}',
+    moved: '%{status}: %{smart_count} vehicle moved |||| %{status}: %{smart_count} vehicles moved',
+    failed: 'The milestone could not be saved',
+  },
+  // A vehicle's document checklist (issue 30).
+  checklist: {
+    title: 'Document checklist',
+    kinds: {
+      TITLE: 'Title',
+      BILL_OF_SALE: 'Bill of sale',
+      ITN: 'ITN (AES filing)',
+      DOCK_RECEIPT: 'Dock receipt',
+      BILL_OF_LADING: 'Bill of lading',
+      OTHER: 'Other',
+    },
+    status: { MISSING: 'Missing', RECEIVED: 'Received', VERIFIED: 'Verified' },
+    due: 'Due %{date}',
+    noDue: 'No due date',
+    overdue: 'Overdue',
+    upload: 'Upload',
+    uploadKind: 'Upload the %{kind}',
+    verify: 'Mark verified',
+    uploaded: 'Document uploaded',
+    uploadFailed: 'The document could not be uploaded',
+    verifyFailed: 'It could not be marked verified',
+    kind: 'Kind',
+    kindChanged: 'The document’s kind was changed',
+    kindChangeFailed: 'The document’s kind could not be changed',
+  },
   msg: {
     error: 'Error',
     vehicleAdded: 'Vehicle added successfully',
@@ -375,6 +419,7 @@ const en = {
       changed: '%{from} → %{to}',
       by: 'by %{username}',
       unknownUser: 'a deleted user',
+      byContainer: 'with container %{number}',
       empty: 'No status changes recorded yet.',
     },
     decode: {
@@ -672,6 +717,13 @@ const en = {
     nothingArriving: 'None of your vehicles is due to arrive in the next two weeks.',
     arrivesOn: 'Arrives %{date}',
     arrivalWasDue: 'Was due %{date}',
+    // Staff's charts and lists (issue 30).
+    chartLabel: 'Chart of vehicles by status',
+    arrivingContainers: 'Containers arriving in the next 14 days',
+    noContainersArriving: 'No container is due in the next 14 days.',
+    late: 'Late',
+    documentsOverdue: 'Vehicles with overdue documents',
+    showOverdue: 'Show them',
     // The first-run checklist (SetupChecklist.tsx) and the demo data.
     setup: {
       title: 'Get started',

@@ -53,6 +53,8 @@ export interface SendFilesOptions {
   onProgress?: (progress: UploadProgress) => void;
   /** Aborting it stops the upload at once: the server drops the half-received body. */
   signal?: AbortSignal;
+  /** Form fields sent before the files (a vehicle document's `documentKind`). */
+  fields?: Record<string, string>;
 }
 
 /** The error an aborted upload rejects with: the same as an aborted fetch's. */
@@ -69,7 +71,9 @@ export const isAbortError = (error: unknown): boolean => error instanceof DOMExc
  */
 export function sendFiles<T = unknown>(method: 'POST' | 'PUT', path: string, files: File[], options: SendFilesOptions = {}): Promise<T> {
   // A POST creates: it goes with its submission's Idempotency-Key (submissionKeys.ts).
-  if (method === 'POST') return sendOnce(filesRequest(`${API_URL}${path}`, files), (key) => sendMultipart<T>(method, path, files, options, key));
+  // The fields are part of what the submission is: the same file sent as another kind is another one.
+  const fields = options.fields ? ` ${JSON.stringify(options.fields)}` : '';
+  if (method === 'POST') return sendOnce(filesRequest(`${API_URL}${path}${fields}`, files), (key) => sendMultipart<T>(method, path, files, options, key));
   return sendMultipart<T>(method, path, files, options);
 }
 
@@ -81,6 +85,7 @@ function sendMultipart<T>(method: 'POST' | 'PUT', path: string, files: File[], o
       return;
     }
     const body = new FormData();
+    for (const [name, value] of Object.entries(options.fields ?? {})) body.append(name, value);
     for (const file of files) body.append('file', file, file.name);
     const request = new XMLHttpRequest();
     const onAbort = () => request.abort();

@@ -1,3 +1,4 @@
+import { Ltr } from '../common/Fields';
 import { Box, Typography } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
 import { formatDateTime, parseApiDate } from '../common/dates';
@@ -11,6 +12,9 @@ export interface StatusEvent {
   toStatus: string;
   userId: number | null;
   username: string | null;
+  /** The container whose milestone made the change, and its number while it exists. */
+  containerId?: number | null;
+  containerNumber?: string | null;
   createdAt: string;
 }
 
@@ -63,6 +67,12 @@ export const StatusHistory = ({ events }: { events: StatusEvent[] }) => {
             </Box>
             <Typography variant="body2" color="text.secondary" sx={{ marginBlockStart: 0.5 }}>
               {translateWith('vehicles.history.by', { username: <Name>{event.username ?? translate('vehicles.history.unknownUser')}</Name> })}
+              {event.containerId && (
+                <span data-testid="history-container">
+                  {' · '}
+                  {translateWith('vehicles.history.byContainer', { number: <Ltr>{event.containerNumber ?? `#${event.containerId}`}</Ltr> })}
+                </span>
+              )}
               {' · '}
               <time dateTime={date?.toISOString()}>{formatDateTime(event.createdAt, locale)}</time>
             </Typography>

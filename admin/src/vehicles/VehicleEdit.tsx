@@ -40,6 +40,7 @@ import { DETAIL_FIELDS, ELECTRIC_FIELDS } from './vehicleInfo';
 import { validateYear, vehicleFormValues, vehicleUpdatePayload } from './vehiclePayload';
 import { validateVin } from './vinValidation';
 import { VehicleDocumentsSection, VehicleImagesSection } from './VehicleFileSections';
+import { VehicleChecklist } from './VehicleChecklist';
 import { DamageCheckSection } from '../ai/DamageCheck';
 import { VehicleShipmentView } from './VehicleShipmentView';
 import { UnsavedChangesDialog } from '../common/UnsavedChangesDialog';
@@ -242,6 +243,7 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
               </Section>
 
               <DamageCheckSection vehicle={vehicle} />
+              <VehicleChecklist vehicleId={vehicle.id} />
               <VehicleDocumentsSection vehicle={vehicle} />
             </Stack>
           </Grid>

@@ -17,6 +17,7 @@ import type { StoredFile } from '../files/format';
 import { StatusChip } from './StatusChip';
 import { StatusHistory, type StatusEvent } from './StatusHistory';
 import { VehicleDocumentsSection, VehicleImagesSection } from './VehicleFileSections';
+import { VehicleChecklist } from './VehicleChecklist';
 import { DETAIL_FIELDS, ELECTRIC_FIELDS } from './vehicleInfo';
 import { VehiclePrintSheet } from './VehiclePrintSheet';
 import { PrintButton } from '../print/PrintButton';
@@ -126,6 +127,7 @@ export const VehicleShipmentView = ({ vehicle, backButton }: { vehicle: Record<s
               <LabelValues items={facts} testId="facts" />
             </Section>
             {hasImages && <VehicleImagesSection vehicle={vehicle} />}
+            <VehicleChecklist vehicleId={vehicle.id} />
             {hasDocuments && <VehicleDocumentsSection vehicle={vehicle} />}
             {hasReport && <DamageCheckSection vehicle={vehicle} />}
           </Stack>

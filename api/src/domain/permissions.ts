@@ -15,6 +15,7 @@ export type Action =
   | 'resetPassword' // users: POST /users/{id}/password (which users: canResetPassword)
   | 'setStatus' // vehicles: PATCH /vehicles/{id}/status
   | 'runAnalysis' // vehicles: damage analysis
+  | 'verifyDocuments' // vehicles: PATCH /vehicles/{id}/checklist/{kind}, a document checked
   | 'readStatistics' // dashboard: the counts by status and the status cards
   | 'menu'; // the console's navigation entry and page
 
@@ -56,9 +57,11 @@ export const PERMISSIONS: Record<Resource, Partial<Record<Action, readonly Role[
     setStatus: STAFF,
     delete: ['SUPER_ADMIN', 'SHIPPER'],
     runAnalysis: SA,
+    verifyDocuments: STAFF,
     menu: ALL,
   },
-  files: { read: ALL, create: STAFF, delete: STAFF },
+  // update: a stored vehicle document given another kind.
+  files: { read: ALL, create: STAFF, update: STAFF, delete: STAFF },
   // Only a SUPER_ADMIN uploads shared documents, so only a SUPER_ADMIN deletes them (a SHIPPER
   // could only ever delete its own uploads, of which there are none).
   documents: { read: ['SUPER_ADMIN', 'SHIPPER'], create: SA, delete: SA, menu: ['SUPER_ADMIN', 'SHIPPER'] },

@@ -65,6 +65,9 @@ function applyConditions(query: ModelQuery, conditions: Condition[], spec: ListS
       case 'null':
         query.whereNull(condition.column);
         break;
+      case 'after':
+        query.where((w) => w.whereNull(condition.column).orWhere(condition.column, '>', condition.value));
+        break;
       case 'notEqual': {
         // SQL's <> is never true for NULL: a row with no value differs from the one given.
         const { column, value } = condition;

@@ -14,7 +14,8 @@ export type ModelQuery = QueryBuilder<any, any>;
  * query runs. This module reads a request and writes the answer; how the page is read and counted
  * is listPlan.ts's.
  */
-export type FilterKind = 'number' | 'text' | 'boolean' | 'date';
+/** 'passed': a date column, filtered by `true` (it has passed: on or before now) or `false` (no date, or later). */
+export type FilterKind = 'number' | 'text' | 'boolean' | 'date' | 'passed';
 
 export type ListSpec = {
   /** The name in Content-Range ("companies 0-24/319"). */
@@ -133,7 +134,8 @@ export type Condition =
   | { kind: 'compare'; column: string; op: '=' | '>=' | '<='; value: string | number | boolean }
   | { kind: 'in'; column: string; values: (string | number)[] }
   | { kind: 'null'; column: string }
-  | { kind: 'notEqual'; column: string; value: string | number | boolean | null };
+  | { kind: 'notEqual'; column: string; value: string | number | boolean | null }
+  | { kind: 'after'; column: string; value: string };
 
 /** A list request, checked: everything the planner needs, nothing left to refuse. */
 export type ListRequest = {
@@ -173,7 +175,11 @@ function parseFilter(value: unknown, spec: ListSpec): Pick<ListRequest, 'conditi
     const [, field, op] = match;
     const def = Object.hasOwn(spec.filters, field) ? spec.filters[field] : undefined;
     if (!def) throw badRequest(`Invalid filter: "${key}" cannot be filtered on. Use one of: q, ${Object.keys(spec.filters).join(', ')}`);
-    if (op === '_ne') {
+    if (def.kind === 'passed') {
+      if (op || Array.isArray(raw)) throw badRequest(`Invalid filter: ${key} takes true or false`);
+      const now = new Date().toISOString();
+      conditions.push(coerce(key, 'boolean', raw) ? { kind: 'compare', column: def.column, op: '<=', value: now } : { kind: 'after', column: def.column, value: now });
+    } else if (op === '_ne') {
       if (Array.isArray(raw)) throw badRequest(`Invalid filter: ${key} takes one value`);
       conditions.push({ kind: 'notEqual', column: def.column, value: coerce(key, def.kind, raw) });
     } else if (op) {

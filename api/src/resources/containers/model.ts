@@ -1,5 +1,6 @@
 import { ref, type Pojo, type QueryBuilder, type RelationMappings } from 'objection';
 import { BaseModel, whereInCompanyOf, type Viewer } from '../baseModel';
+import { isArrivalLate, type ContainerStatus } from '../../domain/containerStatuses';
 import { containerCapacity, isContainerCheckDigitValid } from '../../domain/containerNumber';
 import { Company } from '../companies/model';
 import { Port } from '../ports/model';
@@ -23,6 +24,12 @@ export class Container extends BaseModel {
   declare toPortId: number | null;
   declare companyId: number;
   declare createdAt: string;
+  /** The milestone reached (domain/containerStatuses.ts) and the actual date of each. */
+  declare status: ContainerStatus;
+  declare loadedAt: string | null;
+  declare departedAt: string | null;
+  declare arrivedAt: string | null;
+  declare releasedAt: string | null;
   /** Not a column: the numbers of the viewer's invoices that include it (invoices/containerInvoices.ts). */
   declare invoiceNumbers?: string[];
 
@@ -58,10 +65,11 @@ export class Container extends BaseModel {
     },
   };
 
-  /** Warnings travel with the container: a wrong ISO 6346 check digit, more cars than it holds. */
+  /** Warnings travel with the container: a wrong ISO 6346 check digit, more cars than it holds, a late arrival. */
   $formatJson(json: Pojo): Pojo {
     const formatted = super.$formatJson(json);
     if (typeof formatted.number === 'string') formatted.numberCheckDigitValid = isContainerCheckDigitValid(formatted.number);
+    if (typeof formatted.status === 'string') formatted.arrivalLate = isArrivalLate(formatted as Parameters<typeof isArrivalLate>[0]);
     if ('vehicleCount' in formatted) {
       formatted.capacity = containerCapacity(formatted.containerSize);
       formatted.overCapacity = formatted.capacity !== null && formatted.vehicleCount > formatted.capacity;

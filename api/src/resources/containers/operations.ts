@@ -9,6 +9,11 @@ import { assertPortsExist } from '../ports/policy';
 import { assertUserOfCompany } from '../users/policy';
 import type { User } from '../users/model';
 import { Vehicle } from '../vehicles/model';
+import { setVehicleStatuses } from '../vehicles/operations';
+import { refreshDocumentsDue } from '../vehicles/checklist';
+import {
+  CONTAINER_STATUSES, MILESTONE_DATE, MILESTONES, givesItsStatusToNewVehicles, vehicleStatusFor, type ContainerStatus,
+} from '../../domain/containerStatuses';
 import { moveRecordFiles } from '../files/store';
 import { keepRowCounts } from '../rowCounts';
 import { Container } from './model';
@@ -78,6 +83,8 @@ export async function updateContainer(actor: User, input: { id: number; changes:
   await assertPortsExist(trx, { fromPortId: changes.fromPortId, toPortId: changes.toPortId });
   if (changes.number && changes.number !== container.number) await assertNumberFree(trx, changes.number);
   await uniqueOr409(NUMBER_TAKEN, () => Container.query(trx).patch({ ...changes, ...owner }).findById(container.id));
+  // The papers of its vehicles are due by the new loading date.
+  if (changes.loadingDate !== undefined) await refreshDocumentsDue(trx, { containerId: container.id });
   if (owner.companyId !== container.companyId) {
     await unassignVehicles(actor, { containerId: container.id }, trx);
     await moveRecordFiles(trx, { containerId: container.id }, owner.companyId);
@@ -109,7 +116,7 @@ const OTHER_COMPANY = 'A vehicle was not found in the container\u2019s company';
  */
 export async function assignVehicles(actor: User, input: { containerId: number; vehicleIds: number[] }, trx: Knex): Promise<number> {
   mayDo(actor, 'update');
-  const container = await Container.query(trx).modify('scopedTo', actor).findById(input.containerId).forUpdate().select('containers.id', 'containers.companyId');
+  const container = await Container.query(trx).modify('scopedTo', actor).findById(input.containerId).forUpdate().select('containers.id', 'containers.companyId', 'containers.status');
   if (!container) throw badRequest(CONTAINER_NOT_FOUND, { containerId: 'must be a container of the same company' });
   const ids = [...new Set(input.vehicleIds)];
   const found = await Vehicle.query(trx).modify('scopedTo', actor).whereIn('vehicles.id', ids).where('vehicles.companyId', container.companyId).select('vehicles.id');
@@ -117,7 +124,12 @@ export async function assignVehicles(actor: User, input: { containerId: number; 
     throw badRequest(OTHER_COMPANY, { containerId: 'must be a container of the vehicle\u2019s company', vehicleIds: 'must be vehicles of the same company' });
   }
   // Through the model, so each vehicle's updatedAt records that it joined.
-  return ids.length ? Vehicle.query(trx).whereIn('id', ids).patch({ containerId: container.id }) : 0;
+  const assigned = ids.length ? await Vehicle.query(trx).whereIn('id', ids).patch({ containerId: container.id }) : 0;
+  // Their papers are now due by this container's loading date.
+  await refreshDocumentsDue(trx, { vehicleIds: ids });
+  // A car put in a container that has already sailed takes the container's status, forward only.
+  if (givesItsStatusToNewVehicles(container.status)) await moveVehiclesWith(actor, { containerId: container.id, status: container.status, vehicleIds: ids }, trx);
+  return assigned;
 }
 
 /**
@@ -130,5 +142,40 @@ export async function unassignVehicles(actor: User, input: { containerId: number
   const leaving = Vehicle.query(trx).where({ containerId: container.id });
   if (input.vehicleIds) leaving.whereIn('id', input.vehicleIds);
   // Through the model, so each vehicle's updatedAt records that it left the container.
-  return leaving.patch({ containerId: null });
+  // Out of a container, no paper has a due date (vehicles/checklist.ts).
+  return leaving.patch({ containerId: null, documentsDueAt: null });
+}
+
+/**
+ * Each vehicle of the container (or those named) to the status the container's milestone gives it,
+ * through setVehicleStatuses (the one status path: its permission, its history naming the
+ * container, its counts), forward only. Returns how many changed.
+ */
+async function moveVehiclesWith(actor: User, input: { containerId: number; status: ContainerStatus; vehicleIds?: number[] }, trx: Knex): Promise<number> {
+  const target = vehicleStatusFor(input.status);
+  if (!target) return 0;
+  const inside = Vehicle.query(trx).where('vehicles.containerId', input.containerId);
+  if (input.vehicleIds) inside.whereIn('vehicles.id', input.vehicleIds);
+  const ids = (await inside.select('vehicles.id')).map((v) => v.id);
+  const moved = await setVehicleStatuses(actor, { ids, status: target, causedBy: { containerId: input.containerId }, forwardOnly: true }, trx);
+  return moved.length;
+}
+
+/**
+ * A container reaches a milestone (or is set back to an earlier one, correcting a mistake): its
+ * status, the milestone's actual date (`at`, or now), and every vehicle in it moved forward to the
+ * matching status. Going back clears the dates of the milestones it had not reached; its vehicles
+ * keep their statuses (a milestone never moves a vehicle backwards).
+ */
+export async function setContainerStatus(actor: User, input: { id: number; status: ContainerStatus; at?: string | null }, trx: Knex): Promise<{ vehiclesUpdated: number }> {
+  mayDo(actor, 'update');
+  const container = await lockVisible(trx, actor, input.id);
+  const reached = CONTAINER_STATUSES.indexOf(input.status);
+  const dates: Partial<Record<(typeof MILESTONE_DATE)[keyof typeof MILESTONE_DATE], string | null>> = {};
+  for (const milestone of MILESTONES) {
+    if (CONTAINER_STATUSES.indexOf(milestone) > reached) dates[MILESTONE_DATE[milestone]] = null;
+  }
+  if (input.status !== 'BOOKED') dates[MILESTONE_DATE[input.status]] = input.at ?? new Date().toISOString();
+  await Container.query(trx).patch({ status: input.status, ...dates }).findById(container.id);
+  return { vehiclesUpdated: await moveVehiclesWith(actor, { containerId: container.id, status: input.status }, trx) };
 }

@@ -11,8 +11,8 @@ import { requestLanguage } from '../imports/messages';
 import { respondWithExport } from '../sheetExport';
 import { addShipperNames, containerExportColumns } from './export';
 import { Container } from './model';
-import { ContainerCreateSchema, ContainerUpdateSchema } from './schema';
-import { createContainer, deleteContainer, updateContainer } from './operations';
+import { ContainerCreateSchema, ContainerStatusSchema, ContainerUpdateSchema } from './schema';
+import { createContainer, deleteContainer, setContainerStatus, updateContainer } from './operations';
 import { writeTransaction } from '../writeTransaction';
 
 const LIST: ListSpec = {
@@ -36,6 +36,7 @@ const LIST: ListSpec = {
     loadingDate: { column: 'containers.loadingDate', kind: 'date' },
     arrivalDate: { column: 'containers.arrivalDate', kind: 'date' },
     createdAt: { column: 'containers.createdAt', kind: 'date' },
+    status: { column: 'containers.status', kind: 'text' },
   },
   search: ['containers.number', 'containers.bookingNumber', 'containers.sealNumber', 'containers.shippingLine'],
   defaultSort: ['createdAt', 'DESC'],
@@ -98,6 +99,15 @@ export function containerRoutes(db: Knex) {
   };
   router.patch('/:id', authorize('containers', 'update'), update);
   router.put('/:id', authorize('containers', 'update'), update);
+
+  /** A milestone: the container's status and date, and its vehicles moved with it in the same transaction. */
+  router.patch('/:id/status', authorize('containers', 'update'), async (ctx) => {
+    const user = approvedUser(ctx);
+    const id = parseId(ctx.params.id);
+    const input = parse(ContainerStatusSchema, ctx.request.body, 'status');
+    const { vehiclesUpdated } = await writeTransaction(db, (trx) => setContainerStatus(user, { id, ...input }, trx));
+    ctx.body = { ...(await detail(await findVisible(ctx), user)), vehiclesUpdated };
+  });
 
   /** Its vehicles are unassigned and its files go with it; the answer is the container as it was. */
   router.delete('/:id', authorize('containers', 'delete'), async (ctx) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeContainerNumber } from '../../domain/containerNumber';
+import { CONTAINER_STATUSES } from '../../domain/containerStatuses';
 import { HIDDEN_CHARACTERS_MESSAGE, optionalIdentifier, optionalText, withoutHiddenCharacters } from '../../http/validate';
 
 const id = z.number({ error: 'must be an id' }).int().positive();
@@ -49,3 +50,9 @@ const fields = {
 
 export const ContainerCreateSchema = z.object(fields);
 export const ContainerUpdateSchema = z.object(fields).partial();
+
+/** `PATCH /api/containers/{id}/status`: the milestone reached and, optionally, when (default: now). */
+export const ContainerStatusSchema = z.object({
+  status: z.enum(CONTAINER_STATUSES, { error: `must be one of ${CONTAINER_STATUSES.join(', ')}` }),
+  at: isoDate.optional(),
+});

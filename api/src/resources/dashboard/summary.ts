@@ -6,6 +6,7 @@ import { newestOfEachStatus } from '../vehicles/newestOfEachStatus';
 import { keptRowCount, keptVehiclesByStatus } from '../rowCounts';
 import { Company } from '../companies/model';
 import { Port } from '../ports/model';
+import { Container } from '../containers/model';
 import { User } from '../users/model';
 
 const RECENT = 5;
@@ -47,7 +48,8 @@ export async function dashboardFor(db: Knex, user: User) {
         .limit(ARRIVING_LIMIT)
     : null;
 
-  const [vehicleTotal, containers, ports, companies, users, counts, perStatus, recentVehicles, recentCompanies, arriving] = await Promise.all([
+  const now = new Date().toISOString();
+  const [vehicleTotal, containers, ports, companies, users, counts, perStatus, recentVehicles, recentCompanies, arriving, overdue, arrivingContainers] = await Promise.all([
     // With the statistics, the counts by status add up to it.
     seesStatistics ? null : countOf(vehicles().count({ n: '*' })),
     containerCount,
@@ -62,6 +64,10 @@ export async function dashboardFor(db: Knex, user: User) {
       ? visibleCompanies().select('id', 'name', 'code', 'active', 'createdAt').orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(RECENT)
       : null,
     arrivingSoon,
+    // Staff's paperwork and shipments: one range of an index each (vehicles' documentsDueAt,
+    // containers' arrivalDate), never a scan, so the dashboard costs what it did.
+    seesStatistics ? countOf(vehicles().where('vehicles.documentsDueAt', '<=', now).count({ n: '*' })) : null,
+    seesStatistics ? containersArriving(db, user, arrivingUntil) : null,
   ]);
 
   const vehicleCount = vehicleTotal ?? [...counts.values()].reduce((sum, n) => sum + n, 0);
@@ -81,5 +87,20 @@ export async function dashboardFor(db: Knex, user: User) {
     recentVehicles,
     recentCompanies,
     ...(arriving ? { arrivingSoon: arriving } : {}),
+    ...(seesStatistics ? { documentsOverdue: overdue, arrivingContainers } : {}),
   };
+}
+
+/** Containers not arrived yet and due within ARRIVING_WITHIN_DAYS, or late by up to LATE_WITHIN_DAYS, soonest first. */
+const LATE_WITHIN_DAYS = 30;
+function containersArriving(db: Knex, user: User, until: string) {
+  const lateSince = new Date(Date.now() - LATE_WITHIN_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  return Container.query(db)
+    .modify('scopedTo', user)
+    .where('containers.arrivalDate', '>=', lateSince.slice(0, 10))
+    .where('containers.arrivalDate', '<=', until)
+    .whereIn('containers.status', ['BOOKED', 'LOADED', 'DEPARTED'])
+    .select('containers.id', 'containers.number', 'containers.status', 'containers.loadingDate', 'containers.arrivalDate', 'containers.arrivedAt', 'containers.departedAt')
+    .orderBy([{ column: 'containers.arrivalDate', order: 'asc' }, { column: 'containers.id', order: 'asc' }])
+    .limit(ARRIVING_LIMIT);
 }

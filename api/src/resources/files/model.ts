@@ -18,6 +18,11 @@ export class VehicleFile extends BaseModel {
   declare width: number | null;
   declare height: number | null;
   declare uploadedBy: number | null;
+  /** A vehicle document's kind (domain/documentChecklist.ts); null for images and container files. */
+  declare documentKind: string | null;
+  /** When and by whom the document was checked (the checklist's VERIFIED); cleared when its kind changes. */
+  declare verifiedAt: string | null;
+  declare verifiedBy: number | null;
   declare createdAt: string;
 
   static relationMappings = (): RelationMappings => ({
@@ -27,4 +32,4 @@ export class VehicleFile extends BaseModel {
 }
 
 /** What a record's file list and a file answer carry (never the bytes). */
-export const FILE_COLUMNS = ['id', 'vehicleId', 'containerId', 'fileType', 'fileName', 'mimeType', 'fileSize', 'width', 'height', 'uploadedBy', 'createdAt'];
+export const FILE_COLUMNS = ['id', 'vehicleId', 'containerId', 'fileType', 'fileName', 'mimeType', 'fileSize', 'width', 'height', 'uploadedBy', 'documentKind', 'verifiedAt', 'createdAt'];

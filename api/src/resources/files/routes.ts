@@ -6,14 +6,17 @@ import { authorize, approvedUser, type ApiContext } from '../../http/auth';
 import { forbidden, notFound } from '../../http/errors';
 import { sendDownload } from '../../http/download';
 import { uploads } from '../../http/uploads';
-import { parseId } from '../../http/validate';
+import { parse, parseId } from '../../http/validate';
 import { can } from '../../domain/permissions';
 import { hasVariant, readChunks, type Variant } from '../../services/files/chunks';
 import { uniqueNames } from '../../services/files/names';
 import { Vehicle } from '../vehicles/model';
 import { Container } from '../containers/model';
 import { FILE_COLUMNS, VehicleFile } from './model';
-import { storeRecordFiles } from './store';
+import { storeRecordFiles, type FileOwner } from './store';
+import { deleteRecordFile, setDocumentKind } from './operations';
+import { DocumentKindSchema } from './schema';
+import { writeTransaction } from '../writeTransaction';
 
 type Kind = 'vehicles' | 'containers';
 const OWNER_COLUMN = { vehicles: 'vehicleId', containers: 'containerId' } as const;
@@ -56,16 +59,29 @@ export function fileRoutes(db: Knex, kind: Kind, uploadMaxBytes: number, uploadM
   }, uploads(uploadMaxBytes), async (ctx) => {
     const record = ctx.state.fileRecord as { id: number; companyId: number };
     const user = approvedUser(ctx);
+    const { documentKind } = parse(DocumentKindSchema, ctx.state.uploadFields ?? {}, 'file');
     ctx.status = 201;
-    ctx.body = await storeRecordFiles(db, ctx.state.uploads!, { [ownerColumn]: record.id } as never, record.companyId, user.id, uploadMaxPixels);
+    ctx.body = await storeRecordFiles(db, ctx.state.uploads!, { [ownerColumn]: record.id } as never, record.companyId, user.id, uploadMaxPixels, documentKind);
   });
 
   router.delete('/files/:fileId', authorize('files', 'delete'), async (ctx) => {
+    const user = approvedUser(ctx);
     const record = await findRecord(ctx);
     const file = await findFile(ctx, record.id);
-    await VehicleFile.query(db).deleteById(file.id);
+    await writeTransaction(db, (trx) => deleteRecordFile(user, { owner: { [ownerColumn]: record.id } as FileOwner, fileId: file.id }, trx));
     ctx.body = file;
   });
+
+  /** A stored vehicle document given another kind (`{documentKind}`); containers' files have none. */
+  if (kind === 'vehicles') {
+    router.patch('/files/:fileId', authorize('files', 'update'), async (ctx) => {
+      const user = approvedUser(ctx);
+      const vehicleId = parseId(ctx.params.id);
+      const fileId = parseId(ctx.params.fileId, 'fileId');
+      const { documentKind } = parse(DocumentKindSchema.required(), ctx.request.body, 'file');
+      ctx.body = await writeTransaction(db, (trx) => setDocumentKind(user, { vehicleId, fileId, documentKind }, trx));
+    });
+  }
 
   router.get('/files/:fileId/download', authorize('files', 'read'), async (ctx) => {
     const record = await findRecord(ctx);

@@ -7,6 +7,8 @@ import { writeChunks, writeChunksFromStream } from '../../services/files/chunks'
 import { safeFileName, withExtension } from '../../services/files/names';
 import { FILE_COLUMNS, VehicleFile } from './model';
 import { writeTransaction } from '../writeTransaction';
+import { refreshDocumentsDue } from '../vehicles/checklist';
+import { DEFAULT_DOCUMENT_KIND, type DocumentKind } from '../../domain/documentChecklist';
 
 export type FileOwner = { vehicleId: number } | { containerId: number };
 
@@ -16,7 +18,15 @@ export type FileOwner = { vehicleId: number } | { containerId: number };
  * SQLite has one writer); each file is written in its own short transaction, and if a later file
  * fails the earlier ones of this upload are removed, so a refused upload changes nothing.
  */
-export async function storeRecordFiles(db: Knex, files: UploadedFile[], owner: FileOwner, companyId: number, userId: number, maxPixels: number) {
+export async function storeRecordFiles(
+  db: Knex,
+  files: UploadedFile[],
+  owner: FileOwner,
+  companyId: number,
+  userId: number,
+  maxPixels: number,
+  documentKind: DocumentKind = DEFAULT_DOCUMENT_KIND,
+) {
   const accept: Accept = { images: true, text: false };
   const detected: DetectedFile[] = [];
   for (const file of files) detected.push(await detectFile(file.path, accept));
@@ -30,7 +40,9 @@ export async function storeRecordFiles(db: Knex, files: UploadedFile[], owner: F
     for (const [i, file] of files.entries()) {
       const type = detected[i];
       const fileName = safeFileName(withExtension(safeFileName(file.name, type.extension), type.extension));
-      const row = { ...owner, companyId, fileType: type.kind, fileName, mimeType: type.mimeType, uploadedBy: userId };
+      // A vehicle's document has a kind (its checklist); images and a container's files have none.
+      const kind = type.kind === 'DOCUMENT' && 'vehicleId' in owner ? documentKind : null;
+      const row = { ...owner, companyId, fileType: type.kind, fileName, mimeType: type.mimeType, uploadedBy: userId, documentKind: kind };
       if (type.kind === 'IMAGE') {
         const image = await processImage(file.path, type.mimeType, userId);
         const id = await writeTransaction(db, async (trx) => {
@@ -46,13 +58,19 @@ export async function storeRecordFiles(db: Knex, files: UploadedFile[], owner: F
         const id = await writeTransaction(db, async (trx) => {
           const { id: fileId } = await VehicleFile.query(trx).insert({ ...row, fileSize: file.size });
           await writeChunksFromStream(trx, { vehicleFileId: fileId }, 'original', createReadStream(file.path));
+          if (kind) await refreshDocumentsDue(trx, { vehicleIds: [(owner as { vehicleId: number }).vehicleId] });
           return fileId;
         }, { create: i === files.length - 1 });
         createdIds.push(id);
       }
     }
   } catch (err) {
-    if (createdIds.length) await VehicleFile.query(db).whereIn('id', createdIds).delete();
+    if (createdIds.length) {
+      await writeTransaction(db, async (trx) => {
+        await VehicleFile.query(trx).whereIn('id', createdIds).delete();
+        if ('vehicleId' in owner) await refreshDocumentsDue(trx, { vehicleIds: [owner.vehicleId] });
+      });
+    }
     throw err;
   }
   return VehicleFile.query(db).whereIn('id', createdIds).orderBy('id').select(FILE_COLUMNS);

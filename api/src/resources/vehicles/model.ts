@@ -34,6 +34,8 @@ export class Vehicle extends BaseModel {
   declare lastAnalysisDate: string | null;
   declare createdAt: string;
   declare updatedAt: string | null;
+  /** The earliest due date of the documents it still misses (vehicles/checklist.ts), or null. */
+  declare documentsDueAt: string | null;
 
   // Relations are thunks: the models refer to each other, and are resolved on first use.
   static relationMappings = (): RelationMappings => ({
@@ -66,7 +68,7 @@ export class Vehicle extends BaseModel {
         .select(
           'vehicles.id', 'vehicles.vin', 'vehicles.make', 'vehicles.model', 'vehicles.year', 'vehicles.status',
           'vehicles.containerId', 'vehicles.fromPortId', 'vehicles.toPortId', 'vehicles.shipperId', 'vehicles.buyerId',
-          'vehicles.companyId', 'vehicles.vehicleInfo', 'vehicles.createdAt', 'vehicles.updatedAt',
+          'vehicles.companyId', 'vehicles.vehicleInfo', 'vehicles.createdAt', 'vehicles.updatedAt', 'vehicles.documentsDueAt',
           'container.number as containerNumber', 'company.name as companyName', 'buyer.username as buyerName',
         );
     },
@@ -85,10 +87,12 @@ export class Vehicle extends BaseModel {
     this.updatedAt = new Date().toISOString();
   }
 
-  /** The check digit is a warning shown with the vehicle, never a refusal (non-US VINs lack it). */
+  /** The check digit is a warning shown with the vehicle, never a refusal (non-US VINs lack it); overdue papers a flag. */
   $formatJson(json: Pojo): Pojo {
     const formatted = super.$formatJson(json);
     if (typeof formatted.vin === 'string') formatted.vinCheckDigitValid = isVinCheckDigitValid(formatted.vin);
+    // A document the checklist asks for is past its due date and still missing.
+    if ('documentsDueAt' in formatted) formatted.documentsOverdue = formatted.documentsDueAt !== null && formatted.documentsDueAt < new Date().toISOString();
     return formatted;
   }
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { uniqueOr409 } from '../../http/dbErrors';
 import { DEFAULT_VEHICLE_STATUS, type VehicleStatus } from '../../domain/statuses';
+import { vehicleMovesForward } from '../../domain/containerStatuses';
 import { can, canChooseCompany, type Action } from '../../domain/permissions';
 import { VEHICLE_BUYER_ROLES } from '../../domain/roles';
 import type { VinDecode } from '../../services/vin/decoder';
@@ -15,7 +16,9 @@ import { moveRecordFiles } from '../files/store';
 import { keepRowCounts } from '../rowCounts';
 import { Vehicle } from './model';
 import { addToSearchIndex, changesSearchedText, removeFromSearchIndex } from './searchIndex';
-import { recordStatusChange } from './statusEvents';
+import { recordStatusChange, recordStatusChanges } from './statusEvents';
+import { VehicleFile } from '../files/model';
+import type { ChecklistKind } from '../../domain/documentChecklist';
 import type { VehicleCreateSchema, VehicleUpdateSchema } from './schema';
 
 /**
@@ -91,27 +94,64 @@ export async function createVehicle(actor: User, input: VehicleCreate, trx: Knex
       shipperId: actor.id,
     }),
   );
-  // In a container through the one assignment (its rule, its lock on the container).
-  if (input.containerId) await assignVehicles(actor, { containerId: input.containerId, vehicleIds: [created.id] }, trx);
   await recordStatusChange(trx, created.id, null, status, actor.id);
+  // In a container through the one assignment (its rule, its lock on the container). A container
+  // that has departed moves the car on from `status` (a second change in its history, and in the
+  // counts, which may take it from `status` before the line below adds it: the sum is what counts).
+  if (input.containerId) await assignVehicles(actor, { containerId: input.containerId, vehicleIds: [created.id] }, trx);
   await addToSearchIndex(trx, { ids: [created.id] });
   await keepRowCounts(trx, 'vehicles', { added: [{ companyId, status }] });
   return created.id;
 }
 
 /**
- * The one status change: from the row's menu, the bulk bar, an update carrying a status, or any
- * later caller. The row is read and changed under its lock, so two changes at once record their
- * history in the order they were made, each from the status it replaced. The same status again
- * changes nothing and records nothing.
+ * The one status change: from the row's menu, the bulk bar, an update carrying a status, a
+ * container's milestone, or any later caller. The rows are read and changed under their locks
+ * (taken in id order), so two changes at once record their history in the order they were made,
+ * each from the status it replaced. The same status again changes nothing and records nothing. A
+ * milestone names its container (`causedBy`, kept in the history) and moves a vehicle only forward
+ * (`forwardOnly`): a car already further along keeps its status. Several vehicles go to one status
+ * in a few statements whatever their number (a container of 40 in one milestone); a vehicle the
+ * actor may not see is a 404 and changes nothing. Returns the ids that changed.
  */
-export async function setVehicleStatus(actor: User, input: { id: number; status: VehicleStatus }, trx: Knex): Promise<void> {
+export async function setVehicleStatuses(
+  actor: User,
+  input: { ids: number[]; status: VehicleStatus; causedBy?: { containerId: number }; forwardOnly?: boolean },
+  trx: Knex,
+): Promise<number[]> {
   mayDo(actor, 'setStatus');
-  const current = await lockVisible(trx, actor, input.id);
-  if (input.status === current.status) return;
-  await Vehicle.query(trx).patch({ status: input.status }).findById(current.id);
-  await recordStatusChange(trx, current.id, current.status, input.status, actor.id);
-  await keepRowCounts(trx, 'vehicles', { removed: [{ companyId: current.companyId, status: current.status }], added: [{ companyId: current.companyId, status: input.status }] });
+  const ids = [...new Set(input.ids)];
+  if (!ids.length) return [];
+  const current = await Vehicle.query(trx)
+    .modify('scopedTo', actor)
+    .whereIn('vehicles.id', ids)
+    .orderBy('vehicles.id')
+    .forUpdate()
+    .select('vehicles.id', 'vehicles.companyId', 'vehicles.status');
+  if (current.length !== ids.length) throw notFound('Vehicle not found');
+  const moving = current.filter((v) => v.status !== input.status && (!input.forwardOnly || vehicleMovesForward(v.status, input.status)));
+  if (!moving.length) return [];
+  const movingIds = moving.map((v) => v.id);
+  await Vehicle.query(trx).patch({ status: input.status }).whereIn('id', movingIds);
+  await recordStatusChanges(
+    trx,
+    moving.map((v) => ({ vehicleId: v.id, fromStatus: v.status, toStatus: input.status, userId: actor.id, containerId: input.causedBy?.containerId ?? null })),
+  );
+  await keepRowCounts(trx, 'vehicles', {
+    removed: moving.map((v) => ({ companyId: v.companyId, status: v.status })),
+    added: moving.map((v) => ({ companyId: v.companyId, status: input.status })),
+  });
+  return movingIds;
+}
+
+/** One vehicle's status change (setVehicleStatuses for one id); returns whether it changed. */
+export async function setVehicleStatus(
+  actor: User,
+  input: { id: number; status: VehicleStatus; causedBy?: { containerId: number }; forwardOnly?: boolean },
+  trx: Knex,
+): Promise<boolean> {
+  const { id, ...rest } = input;
+  return (await setVehicleStatuses(actor, { ...rest, ids: [id] }, trx)).length > 0;
 }
 
 /**
@@ -163,4 +203,17 @@ export async function deleteVehicle(actor: User, input: { id: number }, trx: Kne
   await removeFromSearchIndex(trx, { ids: [vehicle.id] });
   await Vehicle.query(trx).deleteById(vehicle.id);
   await keepRowCounts(trx, 'vehicles', { removed: [{ companyId: vehicle.companyId, status: vehicle.status }] });
+}
+
+/**
+ * A checklist item checked (or unchecked): the newest document of that kind on the vehicle is marked
+ * verified by the actor. A newer document of the kind, or a change of its kind, needs checking again.
+ */
+export async function verifyChecklistDocument(actor: User, input: { id: number; kind: ChecklistKind; verified: boolean }, trx: Knex): Promise<void> {
+  mayDo(actor, 'verifyDocuments');
+  const vehicle = await lockVisible(trx, actor, input.id);
+  const newest = await VehicleFile.query(trx).where({ vehicleId: vehicle.id, fileType: 'DOCUMENT', documentKind: input.kind }).orderBy('id', 'desc').first().select('id');
+  if (!newest) throw conflict(`No ${input.kind} document has been received for this vehicle yet`);
+  const verification = input.verified ? { verifiedAt: new Date().toISOString(), verifiedBy: actor.id } : { verifiedAt: null, verifiedBy: null };
+  await VehicleFile.query(trx).patch(verification).findById(newest.id);
 }

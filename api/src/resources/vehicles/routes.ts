@@ -15,9 +15,10 @@ import { respondWithExport } from '../sheetExport';
 import { vehicleExportColumns } from './export';
 import { Vehicle } from './model';
 import { vehicleSearchIndex } from './search';
-import { VehicleCreateSchema, VehicleStatusSchema, VehicleUpdateSchema } from './schema';
+import { ChecklistVerifySchema, VehicleCreateSchema, VehicleStatusSchema, VehicleUpdateSchema } from './schema';
+import { checklistFor } from './checklist';
 import { statusHistory } from './statusEvents';
-import { createVehicle, deleteVehicle, setVehicleStatus, updateVehicle } from './operations';
+import { createVehicle, deleteVehicle, setVehicleStatus, updateVehicle, verifyChecklistDocument } from './operations';
 
 const LIST: ListSpec = {
   resource: 'vehicles',
@@ -38,6 +39,8 @@ const LIST: ListSpec = {
     buyerId: { column: 'vehicles.buyerId', kind: 'number' },
     year: { column: 'vehicles.year', kind: 'number' },
     createdAt: { column: 'vehicles.createdAt', kind: 'date' },
+    // true: a document the checklist asks for is past due and missing (an index's range: documentsDueAt).
+    documentsOverdue: { column: 'vehicles.documentsDueAt', kind: 'passed' },
   },
   search: ['vehicles.vin', 'vehicles.make', 'vehicles.model'],
   defaultSort: ['createdAt', 'DESC'],
@@ -81,7 +84,7 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
           'container:routeTo.name as routeToName', 'container:routeTo.nameAr as routeToNameAr', 'container:routeTo.country as routeToCountry',
         )
         .findById(id),
-      VehicleFile.query(db).where({ vehicleId: id }).orderBy('id').select('id', 'fileType', 'fileName', 'mimeType', 'fileSize', 'width', 'height', 'createdAt'),
+      VehicleFile.query(db).where({ vehicleId: id }).orderBy('id').select('id', 'fileType', 'fileName', 'mimeType', 'fileSize', 'width', 'height', 'documentKind', 'verifiedAt', 'createdAt'),
       statusHistory(db, id),
     ]);
     if (!vehicle) throw notFound('Vehicle not found');
@@ -163,6 +166,20 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
     const { status } = parse(VehicleStatusSchema, ctx.request.body, 'status');
     await writeTransaction(db, (trx) => setVehicleStatus(user, { id, status }, trx));
     ctx.body = await detail(id, user);
+  });
+
+  /** The document checklist: whoever reads the vehicle reads it (a buyer its own vehicles'). */
+  router.get('/:id/checklist', authorize('vehicles', 'read'), async (ctx) => {
+    ctx.body = await checklistFor(db, approvedUser(ctx), parseId(ctx.params.id));
+  });
+
+  /** A checklist item checked: `{verified: true}` (false takes the check back); answers the checklist. */
+  router.patch('/:id/checklist/:kind', authorize('vehicles', 'verifyDocuments'), async (ctx) => {
+    const user = approvedUser(ctx);
+    const id = parseId(ctx.params.id);
+    const { kind, verified } = parse(ChecklistVerifySchema, { ...(ctx.request.body as object), kind: ctx.params.kind }, 'checklist');
+    await writeTransaction(db, (trx) => verifyChecklistDocument(user, { id, kind, verified }, trx));
+    ctx.body = await checklistFor(db, user, id);
   });
 
   router.delete('/:id', authorize('vehicles', 'delete'), async (ctx) => {

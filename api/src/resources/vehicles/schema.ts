@@ -1,3 +1,4 @@
+import { CHECKLIST_KINDS } from '../../domain/documentChecklist';
 import { z } from 'zod';
 import { VEHICLE_STATUSES } from '../../domain/statuses';
 import { normalizeVin, vinProblem } from '../../domain/vin';
@@ -73,3 +74,9 @@ export const VehicleUpdateSchema = z
   .partial();
 
 export const VehicleStatusSchema = z.object({ status: statusSchema });
+
+/** `PATCH /api/vehicles/{id}/checklist/{kind}`: the kind from the path, `{verified}` from the body. */
+export const ChecklistVerifySchema = z.object({
+  kind: z.enum(CHECKLIST_KINDS, { error: `must be one of ${CHECKLIST_KINDS.join(', ')}` }),
+  verified: z.boolean({ error: 'must be true or false' }),
+});

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { RelationMappings } from 'objection';
 import { BaseModel } from '../baseModel';
 import { User } from '../users/model';
+import { Container } from '../containers/model';
 
 /** Every status change (who, when, from, to), recorded in the same transaction as the change. */
 export class VehicleStatusEvent extends BaseModel {
@@ -11,22 +12,38 @@ export class VehicleStatusEvent extends BaseModel {
   declare fromStatus: string | null;
   declare toStatus: string;
   declare userId: number | null;
+  /** The container whose milestone made the change; null for a change made on the vehicle. */
+  declare containerId: number | null;
   declare createdAt: string;
 
   static relationMappings = (): RelationMappings => ({
     user: { relation: BaseModel.BelongsToOneRelation, modelClass: () => User, join: { from: 'vehicle_status_events.userId', to: 'users.id' } },
+    container: { relation: BaseModel.BelongsToOneRelation, modelClass: () => Container, join: { from: 'vehicle_status_events.containerId', to: 'containers.id' } },
   });
 }
 
-export async function recordStatusChange(trx: Knex, vehicleId: number, fromStatus: string | null, toStatus: string, userId: number) {
-  await VehicleStatusEvent.query(trx).insert({ vehicleId, fromStatus, toStatus, userId });
+export async function recordStatusChange(trx: Knex, vehicleId: number, fromStatus: string | null, toStatus: string, userId: number, containerId: number | null = null) {
+  await VehicleStatusEvent.query(trx).insert({ vehicleId, fromStatus, toStatus, userId, containerId });
 }
 
-/** A vehicle's history, oldest first, with each change's author. */
+/**
+ * Many changes in one statement (a container's milestone moves all its vehicles). Plain knex:
+ * objection inserts several rows at once only on PostgreSQL; these rows have no JSON to format.
+ */
+export async function recordStatusChanges(
+  trx: Knex,
+  changes: { vehicleId: number; fromStatus: string | null; toStatus: string; userId: number; containerId: number | null }[],
+) {
+  const createdAt = new Date().toISOString();
+  if (changes.length) await trx(VehicleStatusEvent.tableName).insert(changes.map((change) => ({ ...change, createdAt })));
+}
+
+/** A vehicle's history, oldest first, with each change's author and the container that caused it (its number while it exists). */
 export function statusHistory(db: Knex, vehicleId: number) {
   return VehicleStatusEvent.query(db)
-    .leftJoinRelated('user')
+    .leftJoinRelated('[user, container]')
     .where('vehicle_status_events.vehicleId', vehicleId)
     .orderBy([{ column: 'vehicle_status_events.createdAt', order: 'asc' }, { column: 'vehicle_status_events.id', order: 'asc' }])
-    .select('vehicle_status_events.id', 'vehicle_status_events.fromStatus', 'vehicle_status_events.toStatus', 'vehicle_status_events.userId', 'user.username', 'vehicle_status_events.createdAt');
+    .select('vehicle_status_events.id', 'vehicle_status_events.fromStatus', 'vehicle_status_events.toStatus', 'vehicle_status_events.userId', 'user.username',
+      'vehicle_status_events.containerId', 'container.number as containerNumber', 'vehicle_status_events.createdAt');
 }

@@ -1,0 +1,41 @@
+import type { Knex } from 'knex';
+import { notFound } from '../../http/errors';
+import { checklistOf, earliestMissingDue, type ChecklistItem } from '../../domain/documentChecklist';
+import type { Viewer } from '../baseModel';
+import { VehicleFile } from '../files/model';
+import { Vehicle } from './model';
+
+/**
+ * A vehicle's document checklist (issue 30; the rules in domain/documentChecklist.ts), and the
+ * earliest due date of the documents it misses, kept on the vehicle (`documentsDueAt`) by every
+ * write that changes it: a document stored, deleted or given another kind, the vehicle joining a
+ * container, its container's loading date changed (leaving one clears it: unassignVehicles).
+ */
+
+/** The checklist of a vehicle `viewer` may see (404 otherwise): a buyer reads its own vehicles'. */
+export async function checklistFor(db: Knex, viewer: Viewer, vehicleId: number): Promise<ChecklistItem[]> {
+  const vehicle = await Vehicle.query(db).modify('scopedTo', viewer).leftJoinRelated('container').findById(vehicleId).select('vehicles.id', 'container.loadingDate');
+  if (!vehicle) throw notFound('Vehicle not found');
+  const documents = await VehicleFile.query(db).where({ vehicleId, fileType: 'DOCUMENT' }).select('id', 'documentKind', 'verifiedAt');
+  return checklistOf(documents, (vehicle as Vehicle & { loadingDate: string | null }).loadingDate);
+}
+
+/**
+ * Sets `documentsDueAt` again on the vehicles named, or on every vehicle of a container. Writes only
+ * those whose value changes, through the model (their updatedAt records it).
+ */
+export async function refreshDocumentsDue(trx: Knex, which: { vehicleIds: number[] } | { containerId: number }): Promise<void> {
+  const query = Vehicle.query(trx).leftJoinRelated('container').select('vehicles.id', 'vehicles.documentsDueAt', 'container.loadingDate');
+  if ('containerId' in which) query.where('vehicles.containerId', which.containerId);
+  else if (which.vehicleIds.length) query.whereIn('vehicles.id', which.vehicleIds);
+  else return;
+  const vehicles = (await query) as (Vehicle & { loadingDate: string | null })[];
+  if (!vehicles.length) return;
+  const ids = vehicles.map((v) => v.id);
+  const documents = await VehicleFile.query(trx).whereIn('vehicleId', ids).where({ fileType: 'DOCUMENT' }).select('vehicleId', 'documentKind');
+  for (const vehicle of vehicles) {
+    const kinds = documents.filter((d) => d.vehicleId === vehicle.id).map((d) => d.documentKind);
+    const due = earliestMissingDue(kinds, vehicle.loadingDate);
+    if (due !== vehicle.documentsDueAt) await Vehicle.query(trx).patch({ documentsDueAt: due }).findById(vehicle.id);
+  }
+}
