@@ -9,6 +9,11 @@ import type { AppliedFilter, Condition, ListRequest, ListSpec, ModelQuery } from
  */
 
 export type ListOptions = {
+  /**
+   * Reads the page's rows for its ids (already read through the scope and the filters), in the
+   * ids' order, where the resource has a cheaper way than the base query (vehicles/listRows.ts).
+   */
+  rowsOf?: (ids: number[]) => Promise<unknown[]>;
   /** Adds to the page's rows what one more query reads for all of them at once (a container's invoice numbers). */
   completePage?: (rows: any[]) => Promise<unknown>;
   /**
@@ -152,11 +157,13 @@ export async function readList(spec: ListSpec, base: ModelQuery, request: ListRe
     const end = Math.min(page.offset + page.limit, total);
     const skippedFromEnd = total - end;
     if (page.offset >= total) ids = [];
-    else if (skippedFromEnd < page.offset) ids = await pageIds(direction === 'asc' ? 'desc' : 'asc', skippedFromEnd, end - page.offset);
+    else if (skippedFromEnd < page.offset) ids = (await pageIds(direction === 'asc' ? 'desc' : 'asc', skippedFromEnd, end - page.offset)).reverse();
     else ids = await pageIds(direction, page.offset, page.limit);
   }
-  // The ids already meet the filters: the page's rows are read by id alone (a search is not run again).
-  const rows = ids.length ? await orderIn(base.clone().whereIn(spec.idColumn, ids), direction) : [];
+  // The ids already meet the filters, and are in the page's order: the page's rows are read by id
+  // alone (a search is not run again).
+  let rows: unknown[] = [];
+  if (ids.length) rows = options.rowsOf ? await options.rowsOf(ids) : await orderIn(base.clone().whereIn(spec.idColumn, ids), direction);
   if (options.completePage) await options.completePage(rows);
   return { offset: page.offset, rows, total };
 }

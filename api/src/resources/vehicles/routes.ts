@@ -12,6 +12,7 @@ import { writeTransaction } from '../writeTransaction';
 import { VehicleFile } from '../files/model';
 import { Vehicle } from './model';
 import { vehicleSearchIndex } from './search';
+import { vehicleListRows } from './listRows';
 import { VehicleCreateSchema, VehicleStatusSchema, VehicleUpdateSchema } from './schema';
 import { statusHistory } from './statusEvents';
 import { createVehicle, deleteVehicle, setVehicleStatus, updateVehicle } from './operations';
@@ -118,6 +119,7 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
     await respondWithList(ctx, list, visible(user).modify('rowColumns').modify('fileSummary'), {
       // A buyer's scope is their purchases, which the company's kept count does not tell.
       keptTotal: seesOnlyOwnPurchases(user.role) ? undefined : (filter) => keptListTotal(db, 'vehicles', user, filter),
+      rowsOf: (ids) => vehicleListRows(db, user, ids),
     });
   });
 
