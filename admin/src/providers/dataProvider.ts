@@ -31,9 +31,11 @@ export const dataProvider = {
   // `meta.action` names a record's own route for one change (e.g. 'status': PATCH
   // /vehicles/{id}/status), so that change can use react-admin's undoable mode like any update;
   // updateMany sends it for each record (the bulk bar's status change takes the row's route).
+  // A record's own route answers only what it changed (a status change: {id, status, updatedAt}),
+  // not the whole record: the record is what it was with those fields.
   update: async (resource, params) => {
-    const json = await sendJson(`PATCH`, recordRoute(resource, params.id, params.meta), params.data);
-    return { data: json as any };
+    const json = await sendJson<Record<string, unknown>>(`PATCH`, recordRoute(resource, params.id, params.meta), params.data);
+    return { data: (typeof params.meta?.action === 'string' ? { ...params.previousData, ...json } : json) as any };
   },
 
   updateMany: async (resource, params) => {

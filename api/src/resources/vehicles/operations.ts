@@ -50,7 +50,7 @@ async function lockVisible(trx: Knex, actor: User, id: number) {
     .modify('scopedTo', actor)
     .findById(id)
     .forUpdate()
-    .select('vehicles.id', 'vehicles.companyId', 'vehicles.containerId', 'vehicles.status', 'vehicles.vin');
+    .select('vehicles.id', 'vehicles.companyId', 'vehicles.containerId', 'vehicles.status', 'vehicles.vin', 'vehicles.updatedAt');
   if (!vehicle) throw notFound('Vehicle not found');
   return vehicle;
 }
@@ -99,19 +99,25 @@ export async function createVehicle(actor: User, input: VehicleCreate, trx: Knex
   return created.id;
 }
 
+/** What a status change answers: what a list row shows of it, not the whole detail. */
+export type StatusChanged = { id: number; status: VehicleStatus; updatedAt: string | null };
+
 /**
  * The one status change: from the row's menu, the bulk bar, an update carrying a status, or any
  * later caller. The row is read and changed under its lock, so two changes at once record their
  * history in the order they were made, each from the status it replaced. The same status again
  * changes nothing and records nothing.
  */
-export async function setVehicleStatus(actor: User, input: { id: number; status: VehicleStatus }, trx: Knex): Promise<void> {
+export async function setVehicleStatus(actor: User, input: { id: number; status: VehicleStatus }, trx: Knex): Promise<StatusChanged> {
   mayDo(actor, 'setStatus');
   const current = await lockVisible(trx, actor, input.id);
-  if (input.status === current.status) return;
-  await Vehicle.query(trx).patch({ status: input.status }).findById(current.id);
+  if (input.status === current.status) return { id: current.id, status: current.status, updatedAt: current.updatedAt };
+  const updatedAt = new Date().toISOString();
+  // One constant SQL text (kept prepared), stamped here: the answer says when it was written.
+  await trx.raw('update vehicles set status = ?, updatedAt = ? where id = ?', [input.status, updatedAt, current.id]);
   await recordStatusChange(trx, current.id, current.status, input.status, actor.id);
   await keepRowCounts(trx, 'vehicles', { removed: [{ companyId: current.companyId, status: current.status }], added: [{ companyId: current.companyId, status: input.status }] });
+  return { id: current.id, status: input.status, updatedAt };
 }
 
 /**

@@ -152,8 +152,9 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
     const user = approvedUser(ctx);
     const id = parseId(ctx.params.id);
     const { status } = parse(VehicleStatusSchema, ctx.request.body, 'status');
-    await writeTransaction(db, (trx) => setVehicleStatus(user, { id, status }, trx));
-    ctx.body = await detail(id, user);
+    // What the row shows of the change ({id, status, updatedAt}), not the whole detail: the bulk bar
+    // sends one change per vehicle, and the console reads the list again after them.
+    ctx.body = await writeTransaction(db, (trx) => setVehicleStatus(user, { id, status }, trx));
   });
 
   router.delete('/:id', authorize('vehicles', 'delete'), async (ctx) => {
