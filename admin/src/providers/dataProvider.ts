@@ -2,6 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier } from 'ra-core';
 import { API_URL, httpClient, sendJson } from './http';
 import { jsonRequest, sendOnce } from './submissionKeys';
+import { isCappedTotal } from './cappedTotal';
 
 const base = simpleRestProvider(API_URL, httpClient);
 
@@ -17,6 +18,19 @@ const recordRoute = (resource: string, id: Identifier, meta?: { action?: unknown
  */
 export const dataProvider = {
   ...base,
+
+  // A search's total is counted up to a bound (docs/api.md): past it, the answer gives the bound
+  // and X-Total-Capped, passed on as meta.totalCapped for the pagination to show "10,000+".
+  getList: async (resource, params) => {
+    let capped = false;
+    const reading: typeof httpClient = async (url, options) => {
+      const response = await httpClient(url, options);
+      capped = isCappedTotal(response.headers);
+      return response;
+    };
+    const result = await simpleRestProvider(API_URL, reading).getList(resource, params);
+    return capped ? { ...result, meta: { ...result.meta, totalCapped: true } } : result;
+  },
 
   // One Idempotency-Key per submission (submissionKeys.ts): when a Save that failed (a 503, a lost
   // answer) is clicked again with the same data, the server answers the first result rather than
