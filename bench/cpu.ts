@@ -136,6 +136,6 @@ export async function benchCpu(engine: EngineName): Promise<CpuRow[]> {
     await database.drop();
   }
   out(`\n[${engine}] server CPU per request (all threads, /proc, ${idleNote}), ${CONNECTIONS} connections, ${seconds} s each after a warm-up:`);
-  for (const r of rows) out(`${r.name.padEnd(44)} ${r.cpuMs.toFixed(2).padStart(6)} ms  (${r.requests} requests)`);
+  for (const r of rows) out(`${r.name.padEnd(44)} ${r.requests ? `${r.cpuMs.toFixed(2).padStart(6)} ms` : 'no answer within the time'}  (${r.requests} requests)`);
   return rows;
 }
