@@ -9,7 +9,8 @@
  * `npm run bench -- stall` (never part of the whole run) measures 50 shippers while the super admin
  * searches VINs and downloads a 1 GiB ZIP (bench/mixed/stall.ts). `npm run bench -- contention
  * [seconds]` (likewise) is the fault probe's contention run: 30 status changers and 10 creators on
- * two processes for 60 s, then 120 invoices at once (bench/contention.ts).
+ * two processes for 60 s, then 120 invoices at once (bench/contention.ts). `npm run bench -- cpu`
+ * (likewise) is the server's CPU per request of the hot routes at three company sizes (bench/cpu.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ import { benchMixed } from './mixed/index';
 import { benchStall, printStallSummary } from './mixed/stall';
 import { benchContention } from './contention';
 import { benchImportExport } from './importExport';
+import { benchCpu } from './cpu';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -167,7 +169,7 @@ async function measureBare(): Promise<Row> {
 const engines = ((process.env.BENCH_ENGINES?.split(',') ?? (process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'])) as EngineName[]);
 // `npm run bench -- mixed` or BENCH_ONLY=mixed (or lists, files, invoices, firstload, stall, contention) runs one part alone.
 const only = process.argv[2] ?? process.env.BENCH_ONLY;
-const PARTS = ['lists', 'files', 'invoices', 'firstload', 'mixed', 'stall', 'contention', 'import'];
+const PARTS = ['lists', 'files', 'invoices', 'firstload', 'mixed', 'stall', 'contention', 'import', 'cpu'];
 if (only && !PARTS.includes(only)) throw new Error(`unknown part "${only}": ${PARTS.join(', ')}`);
 if (!only || only === 'lists') {
   const bare = await measureBare();
@@ -194,6 +196,8 @@ if (only === 'stall') {
   printStallSummary(results);
   if (results.some((r) => r.failures > 0)) process.exitCode = 1;
 }
+// The server's CPU per request of the hot routes (bench/cpu.ts): only when asked for.
+if (only === 'cpu') for (const engine of engines) await benchCpu(engine);
 if (only === 'contention') {
   // Writers contending (bench/contention.ts): only when asked for, a minute per engine; any error fails the run.
   const seconds = Number(process.argv[3] ?? 60);

@@ -34,6 +34,8 @@ export type BenchSizes = {
   buyersPerCompany?: number;
   /** One vehicle in this many is sold to one of the company's buyers (buyerId). */
   soldEvery?: number;
+  /** Companies of different sizes: company c's vehicles (from 1), instead of vehiclesPerCompany. */
+  vehiclesOf?: (c: number) => number;
 };
 
 export const DEFAULT_SIZES: BenchSizes = { companies: 100, containersPerCompany: 50, vehiclesPerCompany: 1000 };
@@ -74,7 +76,9 @@ export async function seedBenchData(db: Knex, sizes: BenchSizes = DEFAULT_SIZES)
       const people = await trx('users').where({ companyId }).orderBy('id').select('id', 'role');
       const shipperIds = people.filter((p) => p.role === 'SHIPPER').map((p) => Number(p.id));
       const buyerIds = people.filter((p) => p.role === 'BUYER').map((p) => Number(p.id));
-      const containers = Array.from({ length: sizes.containersPerCompany }, (_, k) => ({
+      const vehicleCount = sizes.vehiclesOf?.(c) ?? sizes.vehiclesPerCompany;
+      const containerCount = sizes.vehiclesOf ? Math.max(1, Math.round(vehicleCount / 20)) : sizes.containersPerCompany;
+      const containers = Array.from({ length: containerCount }, (_, k) => ({
         number: `BNC${String(c * 100000 + k).padStart(8, '0')}`,
         containerSize: '40HC',
         companyId,
@@ -83,7 +87,7 @@ export async function seedBenchData(db: Knex, sizes: BenchSizes = DEFAULT_SIZES)
       }));
       await trx.batchInsert('containers', containers, chunk);
       const firstContainer = Number((await trx('containers').where({ companyId }).min({ id: 'id' }))[0].id);
-      const vehicles = Array.from({ length: sizes.vehiclesPerCompany }, (_, k) => {
+      const vehicles = Array.from({ length: vehicleCount }, (_, k) => {
         const [make, model] = MAKES[k % MAKES.length];
         return {
           vin: vinFor(vinIndex++),
@@ -94,7 +98,7 @@ export async function seedBenchData(db: Knex, sizes: BenchSizes = DEFAULT_SIZES)
           companyId,
           shipperId: shipperIds[k % shipperIds.length],
           buyerId: buyerIds.length && k % soldEvery === 0 ? buyerIds[(k / soldEvery) % buyerIds.length] : null,
-          containerId: k % 4 === 0 ? firstContainer + (k % sizes.containersPerCompany) : null,
+          containerId: k % 4 === 0 ? firstContainer + (k % containerCount) : null,
           vehicleInfo: JSON.stringify({ color: COLORS[k % COLORS.length] }),
           createdAt: iso(Math.floor(Math.random() * year)),
         };

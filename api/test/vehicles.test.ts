@@ -199,10 +199,15 @@ describe.each(ENGINES)('vehicles on %s', (engine) => {
 
   it('records every status change in the history, through /status and through PATCH', async () => {
     const v = (await w.clients.SHIPPER.post('/api/vehicles').send({ vin: validVin() })).body;
-    expect((await w.clients.SHIPPER.patch(`/api/vehicles/${v.id}/status`).send({ status: 'DISPATCHED' })).body.status).toBe('DISPATCHED');
+    // The answer is what a list row shows of the change, not the whole detail.
+    const changed = await w.clients.SHIPPER.patch(`/api/vehicles/${v.id}/status`).send({ status: 'DISPATCHED' });
+    const row = await t.db('vehicles').where({ id: v.id }).first('status', 'updatedAt');
+    expect(changed.body).toEqual({ id: v.id, status: 'DISPATCHED', updatedAt: row.updatedAt });
+    expect(row.status).toBe('DISPATCHED');
     expect((await w.clients.COMPANY_ADMIN.patch(`/api/vehicles/${v.id}`).send({ status: 'AT_WAREHOUSE' })).status).toBe(200);
-    // Same status again: no new event.
-    await w.clients.SHIPPER.patch(`/api/vehicles/${v.id}/status`).send({ status: 'AT_WAREHOUSE' });
+    // Same status again: no new event, and the answer is the row as it is.
+    const again = await w.clients.SHIPPER.patch(`/api/vehicles/${v.id}/status`).send({ status: 'AT_WAREHOUSE' });
+    expect(again.body).toEqual({ id: v.id, ...(await t.db('vehicles').where({ id: v.id }).first('status', 'updatedAt')) });
     const bad = await w.clients.SHIPPER.patch(`/api/vehicles/${v.id}/status`).send({ status: 'SOLD' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/NEW_PURCHASE/);

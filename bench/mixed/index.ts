@@ -14,6 +14,7 @@ import { interruption, Recorder, routeRows, runClosedLoop } from './load';
 import { out, printAims, printMemory, printRoutes, type Aim } from './report';
 import type { Scenario } from './scenario';
 import { sequential } from './sequential';
+import { openLoopTable } from './openLoop';
 import { cpuSeconds, mainThreadCpuSeconds, sampleMemory, startServer, stopServer, type ServerProcess } from './servers';
 import { superAdminScenario } from './superAdminMix';
 import { shareOutVehicles, signIn } from './users';
@@ -63,7 +64,8 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     for (let i = 0; i < processes; i++) servers.push(await startServer(database.url));
     memory = sampleMemory(servers);
     const specs = scenario.connections(world);
-    targets = servers.map((s) => targetAt(s.port, specs.length + 1));
+    // Sockets enough for the open loop, whose requests do not wait for each other.
+    targets = servers.map((s) => targetAt(s.port, Math.max(specs.length + 1, 256)));
     const users = await signIn(specs, targets, world);
     shareOutVehicles(users, world);
     out(
@@ -82,6 +84,11 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     const busiestLoop = Math.max(...servers.map((s, i) => mainThreadCpuSeconds(s.pid) - loopCpu[i]));
     const { user: clientUs, system: clientSys } = process.cpuUsage(clientCpu);
     const seq = await sequential(targets, world, ledger, sequentialSeconds);
+    // The open loop (bench/mixed/openLoop.ts): BENCH_OPEN_RATES="100,200,400,800" by default, "none" to skip it.
+    const openRates = (process.env.BENCH_OPEN_RATES ?? '100,200,400,800').split(',').map(Number).filter((rate) => rate > 0);
+    // Its table is printed after the closed loop's.
+    const openLoopLines: string[] = [];
+    if (openRates.length) await openLoopTable(users, scenario.operations, world, ledger, openRates, env('BENCH_OPEN_SECONDS', 10), (line) => openLoopLines.push(line));
     if (interruption.requested) throw new Error('interrupted');
     const memoryRows = memory.stop();
     for (const s of servers) await stopServer(s);
@@ -113,6 +120,7 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     if (warm.errorCount || seq.failures) out(`errors outside the measured run: ${warm.errorCount} in the warm-up, ${seq.failures} in the sequential part`);
     const samples = [...new Set([...warm.errorSamples, ...run.errorSamples, ...seq.samples])].slice(0, 5);
     if (samples.length) out(`first errors:\n  ${samples.join('\n  ')}`);
+    for (const line of openLoopLines) out(line);
     out(`lost writes: ${lost.length} (${ledger.acknowledged} acknowledged writes, ${checked} vehicles and new VINs checked)`);
     for (const line of lost.slice(0, 5)) out(`  ${line}`);
 

@@ -620,6 +620,7 @@ const ar: Messages = {
     sellerLoadFailed: 'تعذر تحميل ملف الفوترة للشركة. أدخل بيانات البائع، أو اترك حقولها فارغة لتؤخذ من الملف.',
   },
   vehicles: {
+    rangeOfCapped: '%{offsetBegin}-%{offsetEnd} من أكثر من %{total}',
     colorDetected: 'تم اكتشاف اللون: %{color}',
     colorDetectionFailed: 'تعذر اكتشاف اللون من هذه الصورة',
     downloadStarted: 'بدأ التنزيل',

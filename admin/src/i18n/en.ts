@@ -347,6 +347,8 @@ const en = {
     sellerLoadFailed: "The company's invoice profile could not be loaded. Fill in the seller, or leave its fields empty: the invoice then takes them from the profile.",
   },
   vehicles: {
+    // A search's total past the count's bound (X-Total-Capped): "1-25 of 10,000+".
+    rangeOfCapped: '%{offsetBegin}-%{offsetEnd} of %{total}+',
     colorDetected: 'Color detected: %{color}',
     colorDetectionFailed: 'Could not detect the color from this image',
     downloadStarted: 'Download started',

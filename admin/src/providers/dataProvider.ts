@@ -2,6 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier } from 'ra-core';
 import { API_URL, httpClient, sendJson } from './http';
 import { jsonRequest, sendOnce } from './submissionKeys';
+import { isCappedTotal } from './cappedTotal';
 
 const base = simpleRestProvider(API_URL, httpClient);
 
@@ -18,6 +19,19 @@ const recordRoute = (resource: string, id: Identifier, meta?: { action?: unknown
 export const dataProvider = {
   ...base,
 
+  // A search's total is counted up to a bound (docs/api.md): past it, the answer gives the bound
+  // and X-Total-Capped, passed on as meta.totalCapped for the pagination to show "10,000+".
+  getList: async (resource, params) => {
+    let capped = false;
+    const reading: typeof httpClient = async (url, options) => {
+      const response = await httpClient(url, options);
+      capped = isCappedTotal(response.headers);
+      return response;
+    };
+    const result = await simpleRestProvider(API_URL, reading).getList(resource, params);
+    return capped ? { ...result, meta: { ...result.meta, totalCapped: true } } : result;
+  },
+
   // One Idempotency-Key per submission (submissionKeys.ts): when a Save that failed (a 503, a lost
   // answer) is clicked again with the same data, the server answers the first result rather than
   // storing a duplicate or answering "already exists" (docs/api.md).
@@ -31,9 +45,11 @@ export const dataProvider = {
   // `meta.action` names a record's own route for one change (e.g. 'status': PATCH
   // /vehicles/{id}/status), so that change can use react-admin's undoable mode like any update;
   // updateMany sends it for each record (the bulk bar's status change takes the row's route).
+  // A record's own route answers only what it changed (a status change: {id, status, updatedAt}),
+  // not the whole record: the record is what it was with those fields.
   update: async (resource, params) => {
-    const json = await sendJson(`PATCH`, recordRoute(resource, params.id, params.meta), params.data);
-    return { data: json as any };
+    const json = await sendJson<Record<string, unknown>>(`PATCH`, recordRoute(resource, params.id, params.meta), params.data);
+    return { data: (typeof params.meta?.action === 'string' ? { ...params.previousData, ...json } : json) as any };
   },
 
   updateMany: async (resource, params) => {

@@ -1,3 +1,4 @@
+import { CappedPagination } from '../layout/CappedPagination';
 import { Box, IconButton, Tooltip, Typography, useMediaQuery, useTheme, type Theme } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import {
@@ -98,6 +99,7 @@ const VehicleList = () => {
         title="nav.vehicles"
         sort={{ field: 'createdAt', order: 'DESC' }}
         perPage={25}
+        pagination={<CappedPagination />}
         filters={filters}
         exporter={false}
         actions={

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AppliedFilter, Condition, ListRequest, ListSpec, ModelQuery } from './listQuery';
+import { SEARCH_COUNT_BOUND, type AppliedFilter, type Condition, type ListRequest, type ListSpec, type ModelQuery } from './listQuery';
 
 /**
  * How a list's page is read and counted, once the request is checked (listQuery.ts): which count
@@ -9,6 +9,11 @@ import type { AppliedFilter, Condition, ListRequest, ListSpec, ModelQuery } from
  */
 
 export type ListOptions = {
+  /**
+   * Reads the page's rows for its ids (already read through the scope and the filters), in the
+   * ids' order, where the resource has a cheaper way than the base query (vehicles/listRows.ts).
+   */
+  rowsOf?: (ids: number[]) => Promise<unknown[]>;
   /** Adds to the page's rows what one more query reads for all of them at once (a container's invoice numbers). */
   completePage?: (rows: any[]) => Promise<unknown>;
   /**
@@ -36,7 +41,8 @@ const NO_PLAN: SearchPlan = { alongSortIndex: false };
  */
 async function planSearch(spec: ListSpec, text: string | undefined, page: { offset: number; limit: number }, sortsOnIndex: boolean, knex: Knex, options: ListOptions): Promise<SearchPlan> {
   if (!spec.indexedSearch || text === undefined || !spec.indexedSearch.answers(text)) return NO_PLAN;
-  const total = await spec.indexedSearch.count(knex, text);
+  // Counted up to one past the bound: more than the bound is all the answer says (readList).
+  const total = await spec.indexedSearch.count(knex, text, SEARCH_COUNT_BOUND + 1);
   const inView = sortsOnIndex ? await options.keptTotal?.({})?.() : undefined;
   // A page in the list's second half is read from its end (readList).
   const beforePageEnd = Math.min(page.offset, Math.max(0, total - page.offset - page.limit)) + page.limit;
@@ -113,7 +119,7 @@ export function withoutNeedlessJoins(query: ModelQuery): ModelQuery {
  * Reads a checked request's page from `base`: the rows (the models) of the page, its first row's
  * position, and the total of rows the filter leaves.
  */
-export async function readList(spec: ListSpec, base: ModelQuery, request: ListRequest, options: ListOptions): Promise<{ offset: number; rows: unknown[]; total: number }> {
+export async function readList(spec: ListSpec, base: ModelQuery, request: ListRequest, options: ListOptions): Promise<{ offset: number; rows: unknown[]; total: number; capped: boolean }> {
   const { sort, range, page } = request;
   const baseTable = spec.idColumn.split('.').at(-2);
   const sortsOnJoin = baseTable !== undefined && sort[0].includes('.') && !sort[0].startsWith(`${baseTable}.`);
@@ -127,8 +133,14 @@ export async function readList(spec: ListSpec, base: ModelQuery, request: ListRe
   // The total is counted on the filtered rows alone, without the page's columns: a window count
   // in the page query would compute every column (sub-queries included) for every matching row.
   // Joins that cannot change the count are left out: that spares a lookup per matching row.
+  // A search's matches are counted up to one past the bound (SEARCH_COUNT_BOUND): a common text
+  // in a large company reads a bound's worth of rows, not all of them.
+  const searches = request.conditions.some((condition) => condition.kind === 'search');
   const countRows = async () => {
-    const [row] = (await withoutNeedlessJoins(filtered.clone().clearSelect().clearOrder()).count({ total: '*' })) as { total?: number | string }[];
+    const matching = withoutNeedlessJoins(filtered.clone().clearSelect().clearOrder());
+    const [row] = (searches
+      ? await matching.knex().count({ total: '*' }).from(matching.select(matching.knex().raw('1')).limit(SEARCH_COUNT_BOUND + 1).toKnexQuery().as('matches'))
+      : await matching.count({ total: '*' })) as { total?: number | string }[];
     return Number(row?.total ?? 0);
   };
   // The total may be known without counting (the search index, the kept counts of large tables).
@@ -146,22 +158,28 @@ export async function readList(spec: ListSpec, base: ModelQuery, request: ListRe
   if (page.offset === 0) {
     // The first page, by far the most read, counts and reads its ids at once.
     [total, ids] = await Promise.all([countTotal(), pageIds(direction, 0, page.limit)]);
+  } else if (searches && (total = await countTotal()) > SEARCH_COUNT_BOUND) {
+    // The list's end is not known: the page is read from the start.
+    ids = await pageIds(direction, page.offset, page.limit);
   } else {
     // Later pages count first: a page in the second half of the list is read from the list's end
     // in the reverse order, so the last page of a million rows skips a few rows, not all the others.
     // The reverse order is the exact mirror (both engines put NULLs first ascending, last descending);
     // the page's rows are put in order when they are read below.
-    total = await countTotal();
+    total ??= await countTotal();
     const end = Math.min(page.offset + page.limit, total);
     const skippedFromEnd = total - end;
     if (page.offset >= total) ids = [];
-    else if (skippedFromEnd < page.offset) ids = await pageIds(direction === 'asc' ? 'desc' : 'asc', skippedFromEnd, end - page.offset);
+    else if (skippedFromEnd < page.offset) ids = (await pageIds(direction === 'asc' ? 'desc' : 'asc', skippedFromEnd, end - page.offset)).reverse();
     else ids = await pageIds(direction, page.offset, page.limit);
   }
-  // The ids already meet the filters: the page's rows are read by id alone (a search is not run again).
-  const rows = ids.length ? await orderIn(base.clone().whereIn(spec.idColumn, ids), direction) : [];
+  // The ids already meet the filters, and are in the page's order: the page's rows are read by id
+  // alone (a search is not run again).
+  let rows: unknown[] = [];
+  if (ids.length) rows = options.rowsOf ? await options.rowsOf(ids) : await orderIn(base.clone().whereIn(spec.idColumn, ids), direction);
   if (options.completePage) await options.completePage(rows);
-  return { offset: page.offset, rows, total };
+  const capped = searches && total > SEARCH_COUNT_BOUND;
+  return { offset: page.offset, rows, total: capped ? SEARCH_COUNT_BOUND : total, capped };
 }
 
 /**

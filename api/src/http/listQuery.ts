@@ -51,8 +51,8 @@ export type ListSpec = {
 export type IndexedSearch = {
   /** Whether the index answers text (long enough); otherwise the columns are searched. */
   answers: (text: string) => boolean;
-  /** How many rows the index matches, counted in the index alone. */
-  count: (knex: Knex, text: string) => Promise<number>;
+  /** How many rows the index matches, counted in the index alone, up to `limit`. */
+  count: (knex: Knex, text: string, limit: number) => Promise<number>;
   /**
    * Adds the search to the query. `alongSortIndex`: the text matches so many rows that reading
    * the sort's index and keeping the rows that match finds the page sooner than sorting every
@@ -62,6 +62,14 @@ export type IndexedSearch = {
 };
 
 export const MAX_ROWS = 1000;
+
+/**
+ * A search (filter.q) counts its matches up to this many: beyond it the total answered is the
+ * bound, and the answer says so (X-Total-Capped: true; the console shows "10,000+"). A common make
+ * across every company then costs a page, not a count of a tenth of the table. Content-Range stays
+ * a number, as ra-data-simple-rest reads it.
+ */
+export const SEARCH_COUNT_BOUND = 10_000;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
@@ -209,11 +217,15 @@ export function parseListRequest(ctx: Context, spec: ListSpec): ListRequest {
   return { sort, range, page: filter.isGetMany ? { offset: 0, limit: MAX_ROWS } : range, ...filter };
 }
 
-/** The answer: the rows (the models, formatted by their $formatJson) and Content-Range "resource start-end/total". */
-function answerList(ctx: Context, resource: string, offset: number, rows: unknown[], total: number) {
+/**
+ * The answer: the rows (the models, formatted by their $formatJson) and Content-Range "resource
+ * start-end/total"; a total that is the search's bound rather than a count is marked X-Total-Capped.
+ */
+function answerList(ctx: Context, resource: string, offset: number, rows: unknown[], total: number, capped: boolean) {
   const last = rows.length ? offset + rows.length - 1 : offset;
   ctx.set('Content-Range', `${resource} ${offset}-${last}/${total}`);
-  ctx.set('Access-Control-Expose-Headers', 'Content-Range');
+  if (capped) ctx.set('X-Total-Capped', 'true');
+  ctx.set('Access-Control-Expose-Headers', capped ? 'Content-Range, X-Total-Capped' : 'Content-Range');
   ctx.body = rows;
 }
 
@@ -224,6 +236,6 @@ function answerList(ctx: Context, resource: string, offset: number, rows: unknow
  */
 export async function respondWithList(ctx: Context, spec: ListSpec, base: ModelQuery, options: ListOptions = {}): Promise<void> {
   const request = parseListRequest(ctx, spec);
-  const { offset, rows, total } = await readList(spec, base, request, options);
-  answerList(ctx, spec.resource, offset, rows, total);
+  const { offset, rows, total, capped } = await readList(spec, base, request, options);
+  answerList(ctx, spec.resource, offset, rows, total, capped);
 }

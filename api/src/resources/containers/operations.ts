@@ -157,8 +157,8 @@ async function moveVehiclesWith(actor: User, input: { containerId: number; statu
   const inside = Vehicle.query(trx).where('vehicles.containerId', input.containerId);
   if (input.vehicleIds) inside.whereIn('vehicles.id', input.vehicleIds);
   const ids = (await inside.select('vehicles.id')).map((v) => v.id);
-  const moved = await setVehicleStatuses(actor, { ids, status: target, causedBy: { containerId: input.containerId }, forwardOnly: true }, trx);
-  return moved.length;
+  const { movedIds } = await setVehicleStatuses(actor, { ids, status: target, causedBy: { containerId: input.containerId }, forwardOnly: true }, trx);
+  return movedIds.length;
 }
 
 /**

@@ -53,7 +53,7 @@ async function lockVisible(trx: Knex, actor: User, id: number) {
     .modify('scopedTo', actor)
     .findById(id)
     .forUpdate()
-    .select('vehicles.id', 'vehicles.companyId', 'vehicles.containerId', 'vehicles.status', 'vehicles.vin');
+    .select('vehicles.id', 'vehicles.companyId', 'vehicles.containerId', 'vehicles.status', 'vehicles.vin', 'vehicles.updatedAt');
   if (!vehicle) throw notFound('Vehicle not found');
   return vehicle;
 }
@@ -104,6 +104,9 @@ export async function createVehicle(actor: User, input: VehicleCreate, trx: Knex
   return created.id;
 }
 
+/** What a status change answers: what a list row shows of it, not the whole detail. */
+export type StatusChanged = { id: number; status: VehicleStatus; updatedAt: string | null };
+
 /**
  * The one status change: from the row's menu, the bulk bar, an update carrying a status, a
  * container's milestone, or any later caller. The rows are read and changed under their locks
@@ -112,27 +115,30 @@ export async function createVehicle(actor: User, input: VehicleCreate, trx: Knex
  * milestone names its container (`causedBy`, kept in the history) and moves a vehicle only forward
  * (`forwardOnly`): a car already further along keeps its status. Several vehicles go to one status
  * in a few statements whatever their number (a container of 40 in one milestone); a vehicle the
- * actor may not see is a 404 and changes nothing. Returns the ids that changed.
+ * actor may not see is a 404 and changes nothing. Answers each vehicle as it now is, and the ids that moved.
  */
 export async function setVehicleStatuses(
   actor: User,
   input: { ids: number[]; status: VehicleStatus; causedBy?: { containerId: number }; forwardOnly?: boolean },
   trx: Knex,
-): Promise<number[]> {
+): Promise<{ vehicles: StatusChanged[]; movedIds: number[] }> {
   mayDo(actor, 'setStatus');
   const ids = [...new Set(input.ids)];
-  if (!ids.length) return [];
+  if (!ids.length) return { vehicles: [], movedIds: [] };
   const current = await Vehicle.query(trx)
     .modify('scopedTo', actor)
     .whereIn('vehicles.id', ids)
     .orderBy('vehicles.id')
     .forUpdate()
-    .select('vehicles.id', 'vehicles.companyId', 'vehicles.status');
+    .select('vehicles.id', 'vehicles.companyId', 'vehicles.status', 'vehicles.updatedAt');
   if (current.length !== ids.length) throw notFound('Vehicle not found');
   const moving = current.filter((v) => v.status !== input.status && (!input.forwardOnly || vehicleMovesForward(v.status, input.status)));
-  if (!moving.length) return [];
-  const movingIds = moving.map((v) => v.id);
-  await Vehicle.query(trx).patch({ status: input.status }).whereIn('id', movingIds);
+  const vehicles: StatusChanged[] = current.map((v) => ({ id: v.id, status: v.status, updatedAt: v.updatedAt }));
+  if (!moving.length) return { vehicles, movedIds: [] };
+  const movedIds = moving.map((v) => v.id);
+  // Stamped here rather than by the model: the answer says when it was written.
+  const updatedAt = new Date().toISOString();
+  await trx('vehicles').whereIn('id', movedIds).update({ status: input.status, updatedAt });
   await recordStatusChanges(
     trx,
     moving.map((v) => ({ vehicleId: v.id, fromStatus: v.status, toStatus: input.status, userId: actor.id, containerId: input.causedBy?.containerId ?? null })),
@@ -141,17 +147,18 @@ export async function setVehicleStatuses(
     removed: moving.map((v) => ({ companyId: v.companyId, status: v.status })),
     added: moving.map((v) => ({ companyId: v.companyId, status: input.status })),
   });
-  return movingIds;
+  const moved = new Set(movedIds);
+  return { vehicles: vehicles.map((v) => (moved.has(v.id) ? { id: v.id, status: input.status, updatedAt } : v)), movedIds };
 }
 
-/** One vehicle's status change (setVehicleStatuses for one id); returns whether it changed. */
+/** One vehicle's status change (setVehicleStatuses for one id); answers the row as it now is. */
 export async function setVehicleStatus(
   actor: User,
   input: { id: number; status: VehicleStatus; causedBy?: { containerId: number }; forwardOnly?: boolean },
   trx: Knex,
-): Promise<boolean> {
+): Promise<StatusChanged> {
   const { id, ...rest } = input;
-  return (await setVehicleStatuses(actor, { ...rest, ids: [id] }, trx)).length > 0;
+  return (await setVehicleStatuses(actor, { ...rest, ids: [id] }, trx)).vehicles[0];
 }
 
 /**

@@ -17,6 +17,7 @@ import { Vehicle } from './model';
 import { vehicleSearchIndex } from './search';
 import { ChecklistVerifySchema, VehicleCreateSchema, VehicleStatusSchema, VehicleUpdateSchema } from './schema';
 import { checklistFor } from './checklist';
+import { vehicleListRows } from './listRows';
 import { statusHistory } from './statusEvents';
 import { createVehicle, deleteVehicle, setVehicleStatus, updateVehicle, verifyChecklistDocument } from './operations';
 
@@ -124,6 +125,7 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
     await respondWithList(ctx, list, visible(user).modify('rowColumns').modify('fileSummary'), {
       // A buyer's scope is their purchases, which the company's kept count does not tell.
       keptTotal: seesOnlyOwnPurchases(user.role) ? undefined : (filter) => keptListTotal(db, 'vehicles', user, filter),
+      rowsOf: (ids) => vehicleListRows(db, user, ids),
     });
   });
 
@@ -164,8 +166,9 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
     const user = approvedUser(ctx);
     const id = parseId(ctx.params.id);
     const { status } = parse(VehicleStatusSchema, ctx.request.body, 'status');
-    await writeTransaction(db, (trx) => setVehicleStatus(user, { id, status }, trx));
-    ctx.body = await detail(id, user);
+    // What the row shows of the change ({id, status, updatedAt}), not the whole detail: the bulk bar
+    // sends one change per vehicle, and the console reads the list again after them.
+    ctx.body = await writeTransaction(db, (trx) => setVehicleStatus(user, { id, status }, trx));
   });
 
   /** The document checklist: whoever reads the vehicle reads it (a buyer its own vehicles'). */

@@ -23,11 +23,13 @@ const suffixStart = (text: string) => `${escapeLike(text)}%`;
 export const vehicleSearchIndex: IndexedSearch = {
   answers: (text) => [...text].length >= MIN_INDEXED_LENGTH,
 
-  // Plain knex: the index is no resource's table, only a way to find vehicles.
-  async count(knex: Knex, text: string) {
-    const [row] = isMysql(knex)
-      ? await knex('vehicle_search_suffixes').where('suffix', 'like', knex.raw(`? escape '!'`, [suffixStart(text)])).countDistinct({ n: 'vehicleId' })
-      : await knex('vehicles_search').whereRaw('vehicles_search match ?', [ftsPhrase(text)]).count({ n: '*' });
+  // Plain knex: the index is no resource's table, only a way to find vehicles. The matches are
+  // counted up to `limit`: a make's hundred thousand matches cost a page's worth, not a count.
+  async count(knex: Knex, text: string, limit: number) {
+    const matches = isMysql(knex)
+      ? knex('vehicle_search_suffixes').where('suffix', 'like', knex.raw(`? escape '!'`, [suffixStart(text)])).distinct('vehicleId').limit(limit)
+      : knex('vehicles_search').whereRaw('vehicles_search match ?', [ftsPhrase(text)]).select(knex.raw('1')).limit(limit);
+    const [row] = await knex.count({ n: '*' }).from(matches.as('matches'));
     return Number((row as { n?: number | string } | undefined)?.n ?? 0);
   },
 

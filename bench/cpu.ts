@@ -1,0 +1,141 @@
+/**
+ * `npm run bench -- cpu`: the server's CPU per request of the hot routes, the figure that stays
+ * steady on a machine shared with others (wall latency does not). Three companies of 1,000, 10,000
+ * and 50,000 vehicles; each route is sent by 10 keep-alive connections for BENCH_CPU_SECONDS
+ * (5 s by default) after a warm-up, and the server process's CPU (all its threads, from /proc),
+ * less what it uses idle, is divided by the requests answered. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles
+ * the server (bench/profileByPackage.ts groups a profile by package).
+ */
+import { closeDb, createDb, migrateLatest } from '../api/src/db';
+import { VEHICLE_STATUSES } from '../api/src/domain/statuses';
+import { createTestDatabase, type EngineName } from '../api/test/support/engines';
+import { BENCH_PASSWORD, benchUsers, seedBenchData } from './seed';
+import autocannon from 'autocannon';
+import { listPath, VEHICLE_SORTS } from './mixed/scenario';
+import { cpuSeconds, startServer, stopServer } from './mixed/servers';
+
+const SIZES = [1_000, 10_000, 50_000];
+const CONNECTIONS = 10;
+const seconds = Number(process.env.BENCH_CPU_SECONDS ?? 5);
+const out = (line = '') => process.stdout.write(line + '\n');
+
+/**
+ * Waits until the server's own CPU is quiet: it warms an invoice worker at start, whose CPU would
+ * be counted to the first route measured. The server's, not the machine's: the machine may be busy.
+ */
+async function untilServerQuiet(pid: number) {
+  const deadline = Date.now() + 60_000;
+  let before = cpuSeconds(pid);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuSeconds(pid);
+    if (now - before <= 0.02) return;
+    before = now;
+  }
+}
+
+export type CpuRow = { name: string; requests: number; cpuMs: number };
+
+type Request = { method: 'GET' | 'PATCH'; path: string; body?: unknown };
+
+/** The server's own CPU rate when idle (a heartbeat, the checkpointer), in CPU seconds a second. */
+async function idleRate(pid: number): Promise<number> {
+  const before = cpuSeconds(pid);
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  return (cpuSeconds(pid) - before) / 3;
+}
+
+/**
+ * Sends `next()`'s requests by autocannon (its client costs little of the shared cores) for a
+ * while after a warm-up (the JIT); the server's CPU per answered request, less its idle rate.
+ */
+async function measure(pid: number, base: string, cookie: string, idle: number, name: string, next: (k: number) => Request): Promise<CpuRow> {
+  let sent = 0;
+  const run = (duration: number) =>
+    autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration,
+      headers: { cookie, 'accept-encoding': 'gzip, deflate, br', 'content-type': 'application/json' },
+      requests: [
+        {
+          setupRequest: (request) => {
+            const r = next(sent++);
+            return { ...request, method: r.method, path: r.path, body: r.body === undefined ? undefined : JSON.stringify(r.body) };
+          },
+        },
+      ],
+    });
+  await run(Math.max(1, Math.round(seconds / 2)));
+  const before = cpuSeconds(pid);
+  const started = performance.now();
+  const result = await run(seconds);
+  const used = cpuSeconds(pid) - before - (idle * (performance.now() - started)) / 1000;
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { name, requests: result.requests.total, cpuMs: (used * 1000) / result.requests.total };
+}
+
+export async function benchCpu(engine: EngineName): Promise<CpuRow[]> {
+  const database = await createTestDatabase(engine);
+  const rows: CpuRow[] = [];
+  let idleNote = '';
+  try {
+    const db = createDb(database.url);
+    const companyIds: number[] = [];
+    const vehicleIds: number[][] = [];
+    try {
+      await migrateLatest(db);
+      await seedBenchData(db, { companies: SIZES.length, containersPerCompany: 0, vehiclesPerCompany: 0, vehiclesOf: (c) => SIZES[c - 1] });
+      for (let c = 1; c <= SIZES.length; c++) {
+        const { id } = await db('companies').where({ code: `EXP${c}` }).first('id');
+        companyIds.push(Number(id));
+        vehicleIds.push((await db('vehicles').where({ companyId: id }).orderBy('id').limit(2000).pluck('id')).map(Number));
+      }
+    } finally {
+      await closeDb(db);
+    }
+    const server = await startServer(database.url);
+    try {
+      await untilServerQuiet(server.pid);
+      const base = `http://127.0.0.1:${server.port}`;
+      // Each company's shipper, signed in once.
+      const cookies: string[] = [];
+      for (let c = 1; c <= SIZES.length; c++) {
+        const login = await fetch(`${base}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: benchUsers.shipper(c), password: BENCH_PASSWORD }),
+        });
+        if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+        cookies.push(login.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; '));
+      }
+      const idle = await idleRate(server.pid);
+      const small = (name: string, next: (k: number) => Request) => measure(server.pid, base, cookies[0], idle, name, next);
+      const pick = (c: number, k: number) => vehicleIds[c][(k * 7919) % vehicleIds[c].length];
+      rows.push(await small('GET /api/health', () => ({ method: 'GET', path: '/api/health' })));
+      rows.push(await small('GET /api/user', () => ({ method: 'GET', path: '/api/user' })));
+      rows.push(await small('GET /api/vehicles/{id}', (k) => ({ method: 'GET', path: `/api/vehicles/${pick(0, k)}` })));
+      rows.push(
+        await small('PATCH /api/vehicles/{id}/status', (k) => ({
+          method: 'PATCH',
+          path: `/api/vehicles/${pick(0, k)}/status`,
+          body: { status: VEHICLE_STATUSES[k % VEHICLE_STATUSES.length] },
+        })),
+      );
+      idleNote = `less the server's idle ${(idle * 1000).toFixed(0)} ms a second`;
+      for (const [c, size] of SIZES.entries()) {
+        const list = (label: string, path: string) => measure(server.pid, base, cookies[c], idle, `list of 25, ${size.toLocaleString('en')} cars, ${label}`, () => ({ method: 'GET', path }));
+        for (const sort of VEHICLE_SORTS) rows.push(await list(sort.join(' '), listPath('vehicles', { sort })));
+        rows.push(await list('page 10', listPath('vehicles', { from: 225 })));
+        rows.push(await list('q=toyota', listPath('vehicles', { filter: { q: 'toyota' } })));
+      }
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    await database.drop();
+  }
+  out(`\n[${engine}] server CPU per request (all threads, /proc, ${idleNote}), ${CONNECTIONS} connections, ${seconds} s each after a warm-up:`);
+  for (const r of rows) out(`${r.name.padEnd(44)} ${r.requests ? `${r.cpuMs.toFixed(2).padStart(6)} ms` : 'no answer within the time'}  (${r.requests} requests)`);
+  return rows;
+}
