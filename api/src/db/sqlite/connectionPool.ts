@@ -100,8 +100,11 @@ export class SqliteConnections {
       // Opened on first use, as knex's own pool does: the file and its WAL mode exist before any reader opens it.
       this.openWriter();
       const lease = new Lease(this);
-      // Past the deadline, knex's own error for a pool with no free connection (a 503).
-      await this.takeWriter(lease, () => new knex.KnexTimeoutError(`Knex: Timeout acquiring a connection: the SQLite writer was busy for ${this.options.writerWaitMs} ms`));
+      // The writer when it is free, for the statement that follows at once; otherwise nothing
+      // yet: a plain read then runs on a reader without waiting, and a write waits for its turn
+      // (onWriter). Reads never queue behind a transaction.
+      if (!this.holder && this.waiting.length === 0) this.holder = lease;
+      else lease.state = 'none';
       this.lent++;
       return lease;
     };
@@ -130,6 +133,10 @@ export class SqliteConnections {
   }
 
   // Our own.
+
+  get writerWaitMs(): number {
+    return this.options.writerWaitMs;
+  }
 
   get readers(): ReaderPool | null {
     return this.options.readers;
@@ -208,6 +215,52 @@ export class SqliteConnections {
     kind.bytes = bytes;
   }
 
+  /** Whether this lease holds the writer now. */
+  holds(lease: Lease): boolean {
+    return this.holder === lease;
+  }
+
+  /**
+   * Whether a plain read may run on the writer connection now, whichever lease holds it: no
+   * transaction is open on it (statements run synchronously, so none starts meanwhile).
+   */
+  writerIdle(): boolean {
+    return !!this.writer?.open && !this.writer.inTransaction;
+  }
+
+  /**
+   * Runs work (one statement, or a whole better-sqlite3 transaction) on the writer, which lease
+   * holds. Another process may hold SQLite's write lock (API_PROCESSES): the writer does not wait
+   * for it inside SQLite (busy_timeout 0, a wait that would hold the event loop) but tries again
+   * on timers until writerWaitMs, then fails with SQLITE_BUSY (a 503). Only work that starts
+   * outside a transaction is tried again: a statement refused there changed nothing, and a
+   * better-sqlite3 transaction that fails is rolled back. Inside a transaction, BEGIN IMMEDIATE
+   * took the lock already, so no statement meets it.
+   */
+  runWriting<T>(lease: Lease, work: () => T): T | Promise<T> {
+    const writer = this.openWriter();
+    if (writer.inTransaction) return work();
+    try {
+      return work();
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      return this.retryBusy(lease, work);
+    }
+  }
+
+  private async retryBusy<T>(lease: Lease, work: () => T): Promise<T> {
+    const deadline = Date.now() + this.options.writerWaitMs;
+    for (let pause = 1; ; pause = Math.min(pause * 2, 20)) {
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      if (this.closed || !this.holds(lease)) throw new Database.SqliteError('The SQLite writer was given back while waiting for the write lock', 'SQLITE_BUSY');
+      try {
+        return work();
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= deadline) throw error;
+      }
+    }
+  }
+
   /** The writer for this lease: undefined when it has it now, else a wait behind the leases before it (FIFO). */
   takeWriter(lease: Lease, late: () => Error): Promise<void> | undefined {
     if (this.holder === lease) return undefined;
@@ -264,11 +317,15 @@ export class SqliteConnections {
 
 /**
  * One connection as knex sees it, for one query or one transaction. It holds the writer from
- * the start (`lent`); a plain read gives it back (`none`) and runs on a reader; a statement on
- * the writer keeps it to the end (`used`).
+ * the start when the writer was free (`lent`), else nothing (`none`); a plain read gives the
+ * writer back (`none`) and runs on a reader; a statement on the writer takes it if need be and
+ * keeps it to the end (`used`).
  */
 export class Lease {
   state: 'lent' | 'none' | 'used' = 'lent';
+  /** Released by knex (or the code that borrowed it) while a statement of it still waits or retries. */
+  private ended = false;
+  private pending = 0;
 
   constructor(private readonly pool: SqliteConnections) {}
 
@@ -280,7 +337,8 @@ export class Lease {
 
   transaction(fn: (...args: unknown[]) => unknown) {
     const run = this.pool.writerConnection().transaction(fn);
-    return (...args: unknown[]) => this.onWriter(() => run(...args));
+    // IMMEDIATE: the write lock at BEGIN, so another process's writer is met (and waited for) there.
+    return (...args: unknown[]) => this.onWriter(() => run.immediate(...args));
   }
 
   exec(sql: string) {
@@ -293,19 +351,43 @@ export class Lease {
 
   /**
    * Runs work on the writer: at once while this lease holds it (so code using the connection
-   * directly stays synchronous, as with better-sqlite3), else once it is this lease's again
-   * (SQLITE_BUSY past the deadline, a 503).
+   * directly stays synchronous, as with better-sqlite3), else once it is this lease's (a
+   * KnexTimeoutError past the deadline, a 503). A lease released meanwhile gives the writer
+   * back once its work is done.
    */
   onWriter<T>(work: () => T): T | Promise<T> {
-    if (this.state !== 'none') {
+    if (this.pool.holds(this)) {
       this.state = 'used';
       this.pool.counts.onWriter++;
-      return work();
+      return this.settled(this.pool.runWriting(this, work));
     }
-    const wait = this.pool.takeWriter(this, () => new Database.SqliteError('The SQLite writer was busy for too long', 'SQLITE_BUSY'));
-    return (wait ?? Promise.resolve()).then(() => {
-      this.state = 'used';
-      return this.onWriter(work);
+    const wait = this.pool.takeWriter(this, () => new knex.KnexTimeoutError(`Knex: Timeout acquiring a connection: the SQLite writer was busy for ${this.pool.writerWaitMs} ms`));
+    if (!wait) return this.onWriter(work);
+    this.pending++;
+    return this.settled(
+      wait.then(
+        () => {
+          this.pending--;
+          return this.onWriter(work);
+        },
+        (error: Error) => {
+          this.pending--;
+          throw error;
+        },
+      ),
+    );
+  }
+
+  /** Keeps count of work that answers later, so the writer goes back only after it. */
+  private settled<T>(result: T | Promise<T>): T | Promise<T> {
+    if (!(result instanceof Promise)) {
+      if (this.ended && this.pending === 0) this.pool.giveBackWriter(this);
+      return result;
+    }
+    this.pending++;
+    return result.finally(() => {
+      this.pending--;
+      if (this.ended && this.pending === 0) this.pool.giveBackWriter(this);
     });
   }
 
@@ -318,10 +400,17 @@ export class Lease {
   }
 
   end() {
-    if (this.state !== 'none') this.pool.giveBackWriter(this);
+    this.ended = true;
+    if (this.pending === 0) this.pool.giveBackWriter(this);
     this.state = 'none';
   }
 }
+
+/** SQLite's answer when another connection (another process) holds the lock. */
+const isBusy = (error: unknown) => (error as { code?: string } | null)?.code === 'SQLITE_BUSY';
+
+/** knex's BEGIN of a transaction, which the writer runs as BEGIN IMMEDIATE (see Lease.transaction). */
+const KNEX_BEGIN = /^\s*begin\s*;?\s*$/i;
 
 /** A prepared statement as knex's better-sqlite3 dialect uses one (reader, safeIntegers, all, run), and get for direct use. */
 class LeaseStatement {
@@ -330,13 +419,15 @@ class LeaseStatement {
   private readonly kind: Kind;
   private prepared?: Database.Statement;
   private safe?: boolean;
+  private readonly sql: string;
 
   constructor(
     private readonly pool: SqliteConnections,
     private readonly lease: Lease,
-    private readonly sql: string,
+    sql: string,
   ) {
-    const kind = pool.kindOf(sql);
+    this.sql = KNEX_BEGIN.test(sql) ? 'BEGIN IMMEDIATE' : sql;
+    const kind = pool.kindOf(this.sql);
     this.kind = kind.kind;
     this.reader = kind.kind.reader;
     this.prepared = kind.statement;
@@ -349,10 +440,13 @@ class LeaseStatement {
 
   all(...params: unknown[]) {
     const { kind, pool } = this;
-    if (kind.plainRead && this.lease.state === 'lent' && pool.isShort(kind)) {
-      // Here, on the writer this lease holds: synchronously, as before the readers.
+    if (kind.plainRead && pool.isShort(kind) && pool.writerIdle()) {
+      // Here, on the writer, synchronously as before the readers: no transaction is open on it,
+      // whichever lease holds it, so the read sees only commits, and it runs to its end before
+      // any other statement can.
+      pool.counts.onWriter++;
       const started = performance.now();
-      const rows = this.lease.onWriter(() => this.writerStatement().all(...params)) as unknown[];
+      const rows = this.writerStatement().all(...params);
       pool.learn(kind, performance.now() - started, bytesOf(rows));
       return rows;
     }
