@@ -55,20 +55,22 @@ function bytesOf(rows: unknown[]): number {
  * The connections of the embedded database, as knex's better-sqlite3 dialect sees them, given
  * to knex through its public `connectionPool` option. knex takes a connection from this pool for
  * each query, or for a whole transaction, and gives it back after; here each is a lease of the
- * one writer connection, lent to one lease at a time, exactly as knex's own pool of one
- * connection lends it. A lease has better-sqlite3's own surface (prepare, then the statement's
- * reader flag, all, run), and knex awaits what all and run answer, so the lease decides where a
- * statement runs:
+ * one writer connection, which one lease at a time holds: a lease takes it at once when it is
+ * free, and otherwise only when a statement needs it (in the order they asked), so reads never
+ * queue behind a transaction. A lease has better-sqlite3's own surface (prepare, then the
+ * statement's reader flag, all, run), and knex awaits what all and run answer, so the lease
+ * decides where a statement runs:
  *
  * - a plain read (a SELECT that is the lease's first statement, or follows only other reads)
- *   hands the writer back at once and runs on a reader thread (ReaderPool): the event loop
- *   never runs it, and the next write need not wait for it. In WAL mode it sees every commit
- *   made before it starts, a write just acknowledged to the same request included. A read known
- *   to be short (under shortReadMs, answering little) runs on the writer instead, on the event
- *   loop as before: the trip to a reader and back costs more than such a read, and on two cores
- *   the mixed load lost a quarter of its throughput when every read made it. What each SQL text
- *   costs is learnt as it runs, so a search that scans every vehicle, or a file chunk, always
- *   goes to a reader;
+ *   gives the writer back if it held it and runs on a reader thread (ReaderPool) at once, even
+ *   while another lease's transaction is open: the event loop never runs it, and the next write
+ *   need not wait for it. In WAL mode it sees every commit made before it starts, a write just
+ *   acknowledged to the same request included. A read known to be short (under shortReadMs,
+ *   answering little) runs on the writer connection instead, on the event loop as before,
+ *   whenever no transaction is open on it: the trip to a reader and back costs more than such a
+ *   read, and on two cores the mixed load lost a quarter of its throughput when every read made
+ *   it. What each SQL text costs is learnt as it runs, so a search that scans every vehicle, or a
+ *   file chunk, always goes to a reader;
  * - everything else (writes, DDL, PRAGMAs, BEGIN, and every statement after them in the same
  *   lease) runs on the writer, synchronously as before: a transaction's reads see its writes.
  *
