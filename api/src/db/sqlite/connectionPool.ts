@@ -252,7 +252,9 @@ export class SqliteConnections {
 
   private async retryBusy<T>(lease: Lease, work: () => T): Promise<T> {
     const deadline = Date.now() + this.options.writerWaitMs;
-    for (let pause = 1; ; pause = Math.min(pause * 2, 20)) {
+    // Short pauses: the other process hands its lock from one transaction to its next at once, so
+    // a waiter that looks seldom may miss every gap between them.
+    for (let pause = 1; ; pause = Math.min(pause * 2, 4)) {
       await new Promise((resolve) => setTimeout(resolve, pause));
       if (this.closed || !this.holds(lease)) throw new Database.SqliteError('The SQLite writer was given back while waiting for the write lock', 'SQLITE_BUSY');
       try {
