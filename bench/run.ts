@@ -26,6 +26,7 @@ import { benchFirstLoad } from './firstload';
 import { benchInvoices } from './invoices';
 import { benchMixed } from './mixed/index';
 import { benchStall, printStallSummary } from './mixed/stall';
+import { benchScaling } from './mixed/scaling';
 import { benchContention } from './contention';
 import { benchImportExport } from './importExport';
 import { benchCpu } from './cpu';
@@ -167,9 +168,9 @@ async function measureBare(): Promise<Row> {
 
 // BENCH_ENGINES=mysql (or sqlite) runs one engine alone.
 const engines = ((process.env.BENCH_ENGINES?.split(',') ?? (process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'])) as EngineName[]);
-// `npm run bench -- mixed` or BENCH_ONLY=mixed (or lists, files, invoices, firstload, stall, contention) runs one part alone.
+// `npm run bench -- mixed` or BENCH_ONLY=mixed (or lists, files, invoices, firstload, stall, contention, import, cpu, scaling) runs one part alone.
 const only = process.argv[2] ?? process.env.BENCH_ONLY;
-const PARTS = ['lists', 'files', 'invoices', 'firstload', 'mixed', 'stall', 'contention', 'import', 'cpu'];
+const PARTS = ['lists', 'files', 'invoices', 'firstload', 'mixed', 'stall', 'contention', 'import', 'cpu', 'scaling'];
 if (only && !PARTS.includes(only)) throw new Error(`unknown part "${only}": ${PARTS.join(', ')}`);
 if (!only || only === 'lists') {
   const bare = await measureBare();
@@ -198,6 +199,10 @@ if (only === 'stall') {
 }
 // The server's CPU per request of the hot routes (bench/cpu.ts): only when asked for.
 if (only === 'cpu') for (const engine of engines) await benchCpu(engine);
+if (only === 'scaling') {
+  // One server process against two (API_PROCESSES), bench/mixed/scaling.ts: only when asked for.
+  for (const engine of engines) await benchScaling(engine);
+}
 if (only === 'contention') {
   // Writers contending (bench/contention.ts): only when asked for, a minute per engine; any error fails the run.
   const seconds = Number(process.argv[3] ?? 60);

@@ -11,6 +11,7 @@ import { consoleStatic } from './http/console';
 import { errorMiddleware } from './http/errorMiddleware';
 import { jsonBody } from './http/jsonBody';
 import { idempotency } from './http/idempotency';
+import { fairShare } from './http/fairShare';
 import { clientAddressBehind } from './http/clientAddress';
 import { uploadsFolder } from './http/uploads';
 import { importRoutes } from './resources/imports/routes';
@@ -45,6 +46,8 @@ export type App = Koa & {
   closeResources(): Promise<void>;
   /** Every API route as method and path pattern ("GET /api/vehicles/:id"), for tests that visit them all. */
   apiRoutes(): { method: string; path: string }[];
+  /** Requests waiting for their user's turn (http/fairShare.ts), for tests. */
+  waitingForTurn(): number;
 };
 
 export function createApp({ db, config, logger = createLogger(config.logLevel), invoiceRenderer = createInvoiceRenderer() }: AppOptions): App {
@@ -106,6 +109,8 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
   app.use(jsonBody);
   app.use(sessionMiddleware(app, db, config, userFromRow));
   app.use(loadCurrentUser(findUser(db)));
+  const turns = fairShare(config.requestsPerUser);
+  app.use(turns);
   app.use(idempotency(db));
 
   // Anything under /api that no route took is a JSON 404, never the console's page. It wraps the
@@ -153,5 +158,5 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
   // Worker threads (invoice PDFs) end with the app; the database is its owner's to close.
   const apiRoutes = () =>
     [health, api].flatMap((router) => router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) }))));
-  return Object.assign(app, { closeResources: () => invoiceRenderer.close(), apiRoutes });
+  return Object.assign(app, { closeResources: () => invoiceRenderer.close(), apiRoutes, waitingForTurn: turns.waiting });
 }

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -45,6 +46,8 @@ const commaList = z
 /** Every environment variable the server reads (documented in README.md), parsed once. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  API_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
+  REQUESTS_PER_USER: z.coerce.number().int().min(1).max(64).default(1),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z
     .string()
@@ -90,6 +93,10 @@ const EnvSchema = z.object({
 
 export type Config = {
   port: number;
+  /** API_PROCESSES: server processes sharing the port (node:cluster); the cores in production, else 1. */
+  processes: number;
+  /** REQUESTS_PER_USER: a user's requests handled at once (per process); the others queue behind them (http/fairShare.ts). */
+  requestsPerUser: number;
   host: string;
   databaseUrl: string;
   /** How long a start waits for the database to answer. */
@@ -156,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = e.DATABASE_URL.startsWith('sqlite:') ? `sqlite:${installPath(e.DATABASE_URL.slice('sqlite:'.length))}` : e.DATABASE_URL;
   return {
     port: e.PORT,
+    processes: e.API_PROCESSES ?? (env.NODE_ENV === 'production' ? availableParallelism() : 1),
+    requestsPerUser: e.REQUESTS_PER_USER,
     host: e.HOST,
     databaseUrl,
     databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,

@@ -1,5 +1,7 @@
+import cluster from 'node:cluster';
 import http from 'node:http';
-import { loadConfig } from './config';
+import type { Knex } from 'knex';
+import { loadConfig, type Config } from './config';
 import { closeDb, createDb, migrateLatest } from './db';
 import { createApp } from './app';
 import { checkStartupConfig, listen, listeningUrls, openDatabase, redactedUrl, seedFirstSuperAdmin, StartupError, waitForDatabase } from './startup';
@@ -10,20 +12,43 @@ import { loadDemoAtStart } from './demo/loadAtStart';
 import { trackConnections } from './gracefulStop';
 import { schemaState, startHeartbeat, unknownMigrationsProblem } from './db';
 import { VERSION } from './install';
-import { startupLog } from './startupLog';
+import { startupLog, type StartupLog } from './startupLog';
+import { runWorkers } from './cluster';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** Reads the configuration, migrates, makes sure a super admin exists, listens, stops cleanly. */
+/**
+ * Reads the configuration, does the start-up work (migrations, the first super admin, demo data,
+ * uploads left by stopped processes), then serves: in this process, or with API_PROCESSES above
+ * 1 in that many worker processes sharing the port (cluster.ts), which start only once the work
+ * is done, so exactly one process ever does it.
+ */
 async function main() {
   // What the server writes (database, backups, uploads in progress, the session secret) holds
   // photos, invoices and password hashes: readable by the service user only.
   process.umask(0o077);
   const config = loadConfig();
   checkStartupConfig(config);
-  const logger = createLogger(config.logLevel);
   const say = startupLog(config.logLevel);
+  if (cluster.isWorker) {
+    await serve(config, createDb(config.databaseUrl, config.database), say, { worker: true });
+    return;
+  }
+  await migrate(config, say);
+  const db = createDb(config.databaseUrl, config.database);
+  await prepare(db, config, say);
+  if (config.processes <= 1) {
+    await serve(config, db, say, { worker: false });
+    return;
+  }
+  await closeDb(db);
+  await runWorkers(config.processes, (port) => {
+    const urls = listeningUrls(config.host, port);
+    say(`The console and API are on ${urls.join(', ')}`, { urls, version: VERSION, database: redactedUrl(config.databaseUrl), processes: config.processes });
+  });
+}
 
+async function migrate(config: Config, say: StartupLog) {
   // Migrations may run long statements (an index on a big table): no query deadline for them.
   const migrator = openDatabase(config, { ...config.database, queryTimeoutMs: 0 });
   let applied: string[];
@@ -37,8 +62,10 @@ async function main() {
     await closeDb(migrator);
   }
   if (applied.length) say(`Applied ${applied.length} database migration(s): ${applied.join(', ')}`, { migrations: applied });
-  const db = createDb(config.databaseUrl, config.database);
+}
 
+/** The rest of the start-up work, once per start whatever API_PROCESSES says. */
+async function prepare(db: Knex, config: Config, say: StartupLog) {
   const admin = await seedFirstSuperAdmin(db, { username: config.adminUsername, password: config.adminPassword });
   if (admin.created) {
     const password = admin.password ? `password: ${admin.password} (shown once; it must be changed at the first sign-in)` : 'password from ADMIN_PASSWORD';
@@ -48,10 +75,14 @@ async function main() {
     say('ADMIN_PASSWORD is ignored: a super admin exists already (npm run admin -- reset-password <username> gives one a new password)');
   }
   await loadDemoAtStart(db, config, (line) => line.trim() && say(line.trim()));
-
-  let stopping = false;
   const swept = await sweepStaleUploads(uploadsFolder(config.dataDir));
-  if (swept) logger.info('removed uploads left by stopped processes', { folders: swept });
+  if (swept) createLogger(config.logLevel).info('removed uploads left by stopped processes', { folders: swept });
+}
+
+/** Serves until SIGTERM or SIGINT, then stops cleanly: in the only process, or in one of the workers. */
+async function serve(config: Config, db: Knex, say: StartupLog, { worker }: { worker: boolean }) {
+  const logger = createLogger(config.logLevel);
+  let stopping = false;
   const app = createApp({ db, config, logger, invoiceRenderer: createInvoiceRenderer({ keepWarm: true }) });
   const handle = app.callback();
   // Responses not yet started: each asks its keep-alive client to close the connection once
@@ -75,13 +106,15 @@ async function main() {
   const port = await listen(server, config);
   // Tells `npm run migrate -- rollback` that this database is in use, until the server stops.
   const heartbeat = await startHeartbeat(db, VERSION);
-  const urls = listeningUrls(config.host, port);
-  say(`The console and API are on ${urls.join(', ')}`, { urls, version: VERSION, database: redactedUrl(config.databaseUrl) });
+  if (!worker) {
+    const urls = listeningUrls(config.host, port);
+    say(`The console and API are on ${urls.join(', ')}`, { urls, version: VERSION, database: redactedUrl(config.databaseUrl) });
+  }
 
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info('shutting down', { signal });
+    logger.info('shutting down', { signal, ...(worker ? { pid: process.pid } : {}) });
     for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
     // Accept and answer for the window (SHUTDOWN_DRAIN_MS), then stop listening once arrivals
     // stop, closing kept connections only when they are quiet (gracefulStop.ts).
@@ -89,7 +122,7 @@ async function main() {
     await app.closeResources();
     await heartbeat.stop().catch(() => undefined);
     await closeDb(db);
-    logger.info('stopped');
+    if (!worker) logger.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

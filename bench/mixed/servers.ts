@@ -7,7 +7,7 @@ export const BENCH_ADMIN_PASSWORD = 'bench admin password';
 export type ServerProcess = { child: ChildProcess; port: number; pid: number; exited: Promise<unknown> };
 
 /** The real server in a process of its own, as bench/run.ts starts it; resolves once /api/health answers. */
-export async function startServer(databaseUrl: string, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServer(databaseUrl: string, timeoutMs = 60_000, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the servers.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -24,6 +24,7 @@ export async function startServer(databaseUrl: string, timeoutMs = 60_000): Prom
       ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
       // Nothing listens there: VIN decoding falls back to the bundled decoder at once.
       VPIC_URL: 'http://127.0.0.1:9/api',
+      ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

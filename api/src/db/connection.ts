@@ -138,6 +138,9 @@ export function createDb(databaseUrl: string, settings: DatabaseSettings = DEFAU
     filename,
     setupWriter: (writer) => {
       for (const pragma of sqlitePragmas(inWorker)) writer.pragma(pragma);
+      // Another process's write lock is waited for on timers, not inside SQLite on the event
+      // loop (SqliteConnections.runWriting).
+      writer.pragma('busy_timeout = 0');
     },
     // Readers never commit, so never checkpoint: their setting stays 0.
     readers: readers > 0 ? new ReaderPool({ filename, size: readers, pragmas: sqlitePragmas(true), waitTimeoutMs: settings.connectTimeoutMs }) : null,

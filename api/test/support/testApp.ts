@@ -38,6 +38,9 @@ export async function startTestApp(engine: EngineName, env: Record<string, strin
     SESSION_SECRET: 'test-secret-test-secret-test-secret',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ADMIN_DIST: './test-results/no-console',
+    // Tests send one user's requests at once to check concurrent writes: the per-user bound
+    // (http/fairShare.ts, 1 by default) would queue them. Its own test sets it.
+    REQUESTS_PER_USER: '64',
     ...env,
   });
   const db = createDb(config.databaseUrl);

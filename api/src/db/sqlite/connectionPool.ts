@@ -55,20 +55,22 @@ function bytesOf(rows: unknown[]): number {
  * The connections of the embedded database, as knex's better-sqlite3 dialect sees them, given
  * to knex through its public `connectionPool` option. knex takes a connection from this pool for
  * each query, or for a whole transaction, and gives it back after; here each is a lease of the
- * one writer connection, lent to one lease at a time, exactly as knex's own pool of one
- * connection lends it. A lease has better-sqlite3's own surface (prepare, then the statement's
- * reader flag, all, run), and knex awaits what all and run answer, so the lease decides where a
- * statement runs:
+ * one writer connection, which one lease at a time holds: a lease takes it at once when it is
+ * free, and otherwise only when a statement needs it (in the order they asked), so reads never
+ * queue behind a transaction. A lease has better-sqlite3's own surface (prepare, then the
+ * statement's reader flag, all, run), and knex awaits what all and run answer, so the lease
+ * decides where a statement runs:
  *
  * - a plain read (a SELECT that is the lease's first statement, or follows only other reads)
- *   hands the writer back at once and runs on a reader thread (ReaderPool): the event loop
- *   never runs it, and the next write need not wait for it. In WAL mode it sees every commit
- *   made before it starts, a write just acknowledged to the same request included. A read known
- *   to be short (under shortReadMs, answering little) runs on the writer instead, on the event
- *   loop as before: the trip to a reader and back costs more than such a read, and on two cores
- *   the mixed load lost a quarter of its throughput when every read made it. What each SQL text
- *   costs is learnt as it runs, so a search that scans every vehicle, or a file chunk, always
- *   goes to a reader;
+ *   gives the writer back if it held it and runs on a reader thread (ReaderPool) at once, even
+ *   while another lease's transaction is open: the event loop never runs it, and the next write
+ *   need not wait for it. In WAL mode it sees every commit made before it starts, a write just
+ *   acknowledged to the same request included. A read known to be short (under shortReadMs,
+ *   answering little) runs on the writer connection instead, on the event loop as before,
+ *   whenever no transaction is open on it: the trip to a reader and back costs more than such a
+ *   read, and on two cores the mixed load lost a quarter of its throughput when every read made
+ *   it. What each SQL text costs is learnt as it runs, so a search that scans every vehicle, or a
+ *   file chunk, always goes to a reader;
  * - everything else (writes, DDL, PRAGMAs, BEGIN, and every statement after them in the same
  *   lease) runs on the writer, synchronously as before: a transaction's reads see its writes.
  *
@@ -100,8 +102,11 @@ export class SqliteConnections {
       // Opened on first use, as knex's own pool does: the file and its WAL mode exist before any reader opens it.
       this.openWriter();
       const lease = new Lease(this);
-      // Past the deadline, knex's own error for a pool with no free connection (a 503).
-      await this.takeWriter(lease, () => new knex.KnexTimeoutError(`Knex: Timeout acquiring a connection: the SQLite writer was busy for ${this.options.writerWaitMs} ms`));
+      // The writer when it is free, for the statement that follows at once; otherwise nothing
+      // yet: a plain read then runs on a reader without waiting, and a write waits for its turn
+      // (onWriter). Reads never queue behind a transaction.
+      if (!this.holder && this.waiting.length === 0) this.holder = lease;
+      else lease.state = 'none';
       this.lent++;
       return lease;
     };
@@ -130,6 +135,10 @@ export class SqliteConnections {
   }
 
   // Our own.
+
+  get writerWaitMs(): number {
+    return this.options.writerWaitMs;
+  }
 
   get readers(): ReaderPool | null {
     return this.options.readers;
@@ -208,6 +217,54 @@ export class SqliteConnections {
     kind.bytes = bytes;
   }
 
+  /** Whether this lease holds the writer now. */
+  holds(lease: Lease): boolean {
+    return this.holder === lease;
+  }
+
+  /**
+   * Whether a plain read may run on the writer connection now, whichever lease holds it: no
+   * transaction is open on it (statements run synchronously, so none starts meanwhile).
+   */
+  writerIdle(): boolean {
+    return !!this.writer?.open && !this.writer.inTransaction;
+  }
+
+  /**
+   * Runs work (one statement, or a whole better-sqlite3 transaction) on the writer, which lease
+   * holds. Another process may hold SQLite's write lock (API_PROCESSES): the writer does not wait
+   * for it inside SQLite (busy_timeout 0, a wait that would hold the event loop) but tries again
+   * on timers until writerWaitMs, then fails with SQLITE_BUSY (a 503). Only work that starts
+   * outside a transaction is tried again: a statement refused there changed nothing, and a
+   * better-sqlite3 transaction that fails is rolled back. Inside a transaction, BEGIN IMMEDIATE
+   * took the lock already, so no statement meets it.
+   */
+  runWriting<T>(lease: Lease, work: () => T): T | Promise<T> {
+    const writer = this.openWriter();
+    if (writer.inTransaction) return work();
+    try {
+      return work();
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      return this.retryBusy(lease, work);
+    }
+  }
+
+  private async retryBusy<T>(lease: Lease, work: () => T): Promise<T> {
+    const deadline = Date.now() + this.options.writerWaitMs;
+    // Short pauses: the other process hands its lock from one transaction to its next at once, so
+    // a waiter that looks seldom may miss every gap between them.
+    for (let pause = 1; ; pause = Math.min(pause * 2, 4)) {
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      if (this.closed || !this.holds(lease)) throw new Database.SqliteError('The SQLite writer was given back while waiting for the write lock', 'SQLITE_BUSY');
+      try {
+        return work();
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= deadline) throw error;
+      }
+    }
+  }
+
   /** The writer for this lease: undefined when it has it now, else a wait behind the leases before it (FIFO). */
   takeWriter(lease: Lease, late: () => Error): Promise<void> | undefined {
     if (this.holder === lease) return undefined;
@@ -264,11 +321,15 @@ export class SqliteConnections {
 
 /**
  * One connection as knex sees it, for one query or one transaction. It holds the writer from
- * the start (`lent`); a plain read gives it back (`none`) and runs on a reader; a statement on
- * the writer keeps it to the end (`used`).
+ * the start when the writer was free (`lent`), else nothing (`none`); a plain read gives the
+ * writer back (`none`) and runs on a reader; a statement on the writer takes it if need be and
+ * keeps it to the end (`used`).
  */
 export class Lease {
   state: 'lent' | 'none' | 'used' = 'lent';
+  /** Released by knex (or the code that borrowed it) while a statement of it still waits or retries. */
+  private ended = false;
+  private pending = 0;
 
   constructor(private readonly pool: SqliteConnections) {}
 
@@ -280,7 +341,8 @@ export class Lease {
 
   transaction(fn: (...args: unknown[]) => unknown) {
     const run = this.pool.writerConnection().transaction(fn);
-    return (...args: unknown[]) => this.onWriter(() => run(...args));
+    // IMMEDIATE: the write lock at BEGIN, so another process's writer is met (and waited for) there.
+    return (...args: unknown[]) => this.onWriter(() => run.immediate(...args));
   }
 
   exec(sql: string) {
@@ -293,19 +355,43 @@ export class Lease {
 
   /**
    * Runs work on the writer: at once while this lease holds it (so code using the connection
-   * directly stays synchronous, as with better-sqlite3), else once it is this lease's again
-   * (SQLITE_BUSY past the deadline, a 503).
+   * directly stays synchronous, as with better-sqlite3), else once it is this lease's (a
+   * KnexTimeoutError past the deadline, a 503). A lease released meanwhile gives the writer
+   * back once its work is done.
    */
   onWriter<T>(work: () => T): T | Promise<T> {
-    if (this.state !== 'none') {
+    if (this.pool.holds(this)) {
       this.state = 'used';
       this.pool.counts.onWriter++;
-      return work();
+      return this.settled(this.pool.runWriting(this, work));
     }
-    const wait = this.pool.takeWriter(this, () => new Database.SqliteError('The SQLite writer was busy for too long', 'SQLITE_BUSY'));
-    return (wait ?? Promise.resolve()).then(() => {
-      this.state = 'used';
-      return this.onWriter(work);
+    const wait = this.pool.takeWriter(this, () => new knex.KnexTimeoutError(`Knex: Timeout acquiring a connection: the SQLite writer was busy for ${this.pool.writerWaitMs} ms`));
+    if (!wait) return this.onWriter(work);
+    this.pending++;
+    return this.settled(
+      wait.then(
+        () => {
+          this.pending--;
+          return this.onWriter(work);
+        },
+        (error: Error) => {
+          this.pending--;
+          throw error;
+        },
+      ),
+    );
+  }
+
+  /** Keeps count of work that answers later, so the writer goes back only after it. */
+  private settled<T>(result: T | Promise<T>): T | Promise<T> {
+    if (!(result instanceof Promise)) {
+      if (this.ended && this.pending === 0) this.pool.giveBackWriter(this);
+      return result;
+    }
+    this.pending++;
+    return result.finally(() => {
+      this.pending--;
+      if (this.ended && this.pending === 0) this.pool.giveBackWriter(this);
     });
   }
 
@@ -318,10 +404,17 @@ export class Lease {
   }
 
   end() {
-    if (this.state !== 'none') this.pool.giveBackWriter(this);
+    this.ended = true;
+    if (this.pending === 0) this.pool.giveBackWriter(this);
     this.state = 'none';
   }
 }
+
+/** SQLite's answer when another connection (another process) holds the lock. */
+const isBusy = (error: unknown) => (error as { code?: string } | null)?.code === 'SQLITE_BUSY';
+
+/** knex's BEGIN of a transaction, which the writer runs as BEGIN IMMEDIATE (see Lease.transaction). */
+const KNEX_BEGIN = /^\s*begin\s*;?\s*$/i;
 
 /** A prepared statement as knex's better-sqlite3 dialect uses one (reader, safeIntegers, all, run), and get for direct use. */
 class LeaseStatement {
@@ -330,13 +423,15 @@ class LeaseStatement {
   private readonly kind: Kind;
   private prepared?: Database.Statement;
   private safe?: boolean;
+  private readonly sql: string;
 
   constructor(
     private readonly pool: SqliteConnections,
     private readonly lease: Lease,
-    private readonly sql: string,
+    sql: string,
   ) {
-    const kind = pool.kindOf(sql);
+    this.sql = KNEX_BEGIN.test(sql) ? 'BEGIN IMMEDIATE' : sql;
+    const kind = pool.kindOf(this.sql);
     this.kind = kind.kind;
     this.reader = kind.kind.reader;
     this.prepared = kind.statement;
@@ -349,10 +444,13 @@ class LeaseStatement {
 
   all(...params: unknown[]) {
     const { kind, pool } = this;
-    if (kind.plainRead && this.lease.state === 'lent' && pool.isShort(kind)) {
-      // Here, on the writer this lease holds: synchronously, as before the readers.
+    if (kind.plainRead && pool.isShort(kind) && pool.writerIdle()) {
+      // Here, on the writer, synchronously as before the readers: no transaction is open on it,
+      // whichever lease holds it, so the read sees only commits, and it runs to its end before
+      // any other statement can.
+      pool.counts.onWriter++;
       const started = performance.now();
-      const rows = this.lease.onWriter(() => this.writerStatement().all(...params)) as unknown[];
+      const rows = this.writerStatement().all(...params);
       pool.learn(kind, performance.now() - started, bytesOf(rows));
       return rows;
     }
