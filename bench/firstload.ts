@@ -23,7 +23,7 @@ import { loadConfig } from '../api/src/config';
 import { closeDb, createDb, migrateLatest } from '../api/src/db';
 import { createTestDatabase } from '../api/test/support/engines';
 import { ROOT } from '../api/test/support/serverProcess';
-import { launchBrowser } from '../e2e/support';
+import { findChromium, launchChromium, projectFontConfig } from '../e2e/browser';
 import { out } from './mixed/report';
 import { BENCH_ADMIN_PASSWORD, startServer, stopServer } from './mixed/servers';
 import { seedBenchData, sizesFor } from './seed';
@@ -249,7 +249,8 @@ export async function benchFirstLoad() {
   let browser: Browser | undefined;
   try {
     const base = `http://127.0.0.1:${server.port}`;
-    browser = await launchBrowser();
+    // Outside vitest: the same Chromium and fonts as the browser tests, found here rather than injected.
+    browser = await launchChromium(await findChromium(), projectFontConfig());
     const first = await firstVisit(browser, base, username, BENCH_ADMIN_PASSWORD);
     const again = await signedInVisit(browser, base, first.cookies);
     await browser.close();

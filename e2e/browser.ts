@@ -1,5 +1,6 @@
 import { accessSync, constants, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
 import { root } from './apiServer';
 
 /** Where a Chromium installed with the operating system usually is (Debian's `chromium` package). */
@@ -59,4 +60,17 @@ export function projectFontConfig(): string {
     ].join('\n'),
   );
   return file;
+}
+
+/**
+ * That Chromium, headless, with no network chatter of its own, seeing only the project's fonts
+ * (`fontConfigFile`, from projectFontConfig). The browser tests and the first-load benchmark use it.
+ */
+export function launchChromium(executablePath: string, fontConfigFile: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    env: { ...process.env, FONTCONFIG_FILE: fontConfigFile },
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
 }

@@ -1,21 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { vinCheckDigit } from '../api/src/domain/vin';
 import { containerCheckDigit } from '../api/src/domain/containerNumber';
+import { launchChromium } from './browser';
 
 /**
  * The run's Chromium (e2e/browser.ts: the machine's or the one npm installed), headless, with no
  * network chatter of its own, seeing only the project's fonts.
  */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: inject('chromiumPath'),
-    env: { ...process.env, FONTCONFIG_FILE: inject('fontConfigFile') },
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  return launchChromium(inject('chromiumPath'), inject('fontConfigFile'));
 }
 
 /**
