@@ -196,6 +196,12 @@ describe.each(ENGINES)('vehicle and container files on %s', (engine) => {
     }
     const empty = Number((await t.db('vehicles').insert({ vin: validVin(), companyId: w.companyA.id, status: 'NEW_PURCHASE', createdAt: new Date().toISOString() }))[0]);
     expect((await w.clients.SHIPPER.get(`/api/vehicles/${empty}/download-images`)).status).toBe(404);
+    // The console asks with HEAD before following the link (a refusal becomes its toast): the
+    // same answers, without the ZIP.
+    const head = await w.clients.COMPANY_ADMIN.head(`/api/containers/${containerA}/download-images`);
+    expect([head.status, head.headers['content-disposition']]).toEqual([200, `attachment; filename="container_${containerA}_images.zip"`]);
+    expect((await w.clients.SHIPPER.head(`/api/vehicles/${empty}/download-images`)).status).toBe(404);
+    expect((await w.clients.BUYER.head(`/api/containers/${containerA}/download-images`)).status).toBe(403);
   });
 
   it('deletes a file with its stored bytes', async () => {

@@ -91,6 +91,11 @@ describe.each(ENGINES)('exporting lists on %s', (engine) => {
     expect(onlyB.length).toBe(1_001);
     expect(onlyB.slice(1).every((r) => r[0].startsWith('JTB'))).toBe(true);
     expect((await w.clients.SHIPPER.get('/api/vehicles/export?format=pdf')).status).toBe(400);
+    // The console's HEAD before it follows the link: the same refusals, and no rows for a success.
+    expect((await t.anon().head('/api/vehicles/export?format=csv')).status).toBe(401);
+    expect((await w.clients.SHIPPER.head('/api/vehicles/export?format=pdf')).status).toBe(400);
+    const head = await w.clients.SHIPPER.head('/api/vehicles/export?format=csv');
+    expect([head.status, head.headers['content-type']]).toEqual([200, 'text/csv; charset=utf-8']);
   }, 60_000);
 
   it('exports containers and invoices the same way', async () => {

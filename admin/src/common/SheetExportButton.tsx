@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Menu, MenuItem } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/GetApp';
-import { useListContext, useLocaleState, useTranslate } from 'react-admin';
+import { useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { API_URL } from '../providers/http';
 import { followDownload } from '../providers/download';
 
@@ -17,12 +17,18 @@ export function exportUrl(resource: string, format: 'csv' | 'xlsx', filter: Reco
 
 export const SheetExportButton = ({ resource }: { resource: string }) => {
   const translate = useTranslate();
+  const notify = useNotify();
   const [language] = useLocaleState();
   const { filterValues, sort, total } = useListContext();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const download = (format: 'csv' | 'xlsx') => {
+  const download = async (format: 'csv' | 'xlsx') => {
     setAnchor(null);
-    followDownload(exportUrl(resource, format, filterValues, sort, language));
+    try {
+      await followDownload(exportUrl(resource, format, filterValues, sort, language));
+    } catch (error) {
+      console.error(error);
+      notify('sheets.exportFailed', { type: 'error' });
+    }
   };
   return (
     <>

@@ -425,6 +425,7 @@ const ar: Messages = {
   sheets: {
     exportCsv: 'CSV (كل الأسطر)',
     exportXlsx: 'Excel ‎.xlsx (كل الأسطر)',
+    exportFailed: 'تعذّر إعداد ملف التصدير: حاول مرة أخرى',
   },
   vehicleStatus: {
     NEW_PURCHASE: 'شراء جديد',

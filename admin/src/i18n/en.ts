@@ -166,6 +166,7 @@ const en = {
   sheets: {
     exportCsv: 'CSV (every row)',
     exportXlsx: 'Excel .xlsx (every row)',
+    exportFailed: 'The export could not be made: try again',
   },
   vehicleStatus: {
     NEW_PURCHASE: 'New Purchase',

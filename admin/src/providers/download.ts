@@ -44,8 +44,12 @@ export async function downloadToDisk(url: string, fallbackName: string): Promise
 /**
  * Follows a download as a plain link: the browser saves the response as it arrives (the server's
  * Content-Disposition names it), so a large ZIP or export never sits whole in the page's memory.
+ * Asked first with HEAD (the same route and checks, no body), so that a refusal (signed out, gone,
+ * the database busy) rejects here and becomes the caller's toast, not an error page the browser
+ * would save as the file.
  */
-export function followDownload(url: string) {
+export async function followDownload(url: string): Promise<void> {
+  await fetchOk(url, { method: 'HEAD' });
   const link = document.createElement('a');
   link.href = url;
   link.download = '';
