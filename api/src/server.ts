@@ -127,6 +127,9 @@ async function serve(config: Config, db: Knex, say: StartupLog, { worker }: { wo
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // A promise a library left unawaited (a background clean-up whose database was busy) is logged,
+  // not allowed to end a process that is serving everyone else's requests.
+  process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { error: reason }));
 }
 
 main().catch((err) => {

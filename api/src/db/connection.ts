@@ -6,6 +6,7 @@ import { engineOf } from './engine';
 import { mysqlSocketWithDeadline } from './mysqlDeadline';
 import { startCheckpointer, type Checkpointer } from './sqlite/checkpointer';
 import { SqliteConnections } from './sqlite/connectionPool';
+import { directWriterClient } from './sqlite/directWriterClient';
 import { ReaderPool } from './sqlite/readerPool';
 
 type SqliteConnection = { pragma(sql: string): unknown };
@@ -163,6 +164,16 @@ const sqlite = new WeakMap<Knex, { checkpointer: Checkpointer; connections: Sqli
 
 /** The SQLite connections behind a knex from createDb (their reader threads, for tests), if any. */
 export const sqliteConnectionsOf = (db: Knex): SqliteConnections | undefined => sqlite.get(db)?.connections;
+
+/**
+ * What to give a library that takes SQLite connections from knex and uses them directly
+ * (rate-limiter-flexible's SQLite store): a knex-shaped client whose connections hold the writer
+ * (sqlite/directWriterClient.ts). On MySQL, or a SQLite knex not from createDb, the knex itself.
+ */
+export function directStoreClient(db: Knex) {
+  const connections = sqliteConnectionsOf(db);
+  return connections ? directWriterClient(db, connections) : db;
+}
 
 /**
  * Closes what createDb opened: the SQLite checkpoint worker (after a last checkpoint), knex, then

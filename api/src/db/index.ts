@@ -10,6 +10,7 @@ export {
   DEFAULT_DEADLINES,
   DEFAULT_SQLITE_READERS,
   DEFAULT_SQLITE_SHORT_READ_MS,
+  directStoreClient,
   isDatabaseUp,
   knexConfig,
   migrateLatest,

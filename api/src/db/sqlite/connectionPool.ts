@@ -75,9 +75,9 @@ function bytesOf(rows: unknown[]): number {
  *   lease) runs on the writer, synchronously as before: a transaction's reads see its writes.
  *
  * knex still builds every statement and shapes every answer (first, pluck, count, returning).
- * Code that takes a connection from knex and uses it as better-sqlite3's Database directly
- * (rate-limiter-flexible's SQLite store does: prepare().get(), transaction()) gets the writer,
- * as it did from knex's own pool.
+ * Code that uses a connection as better-sqlite3's Database directly (rate-limiter-flexible's
+ * SQLite store: prepare().run().changes, transaction()) takes it with acquireWriter, which answers
+ * once the lease holds the writer (directWriterClient.ts).
  */
 export class SqliteConnections {
   private writer?: Connection;
@@ -111,6 +111,25 @@ export class SqliteConnections {
       return lease;
     };
     return { promise: lease() };
+  }
+
+  /**
+   * A lease that holds the writer when it is answered (after the leases that asked before it; a
+   * KnexTimeoutError past writerWaitMs): for code that uses the connection as better-sqlite3's
+   * Database and reads a write's result at once (directWriterClient.ts), which a lease that
+   * waits for the writer statement by statement would answer with a promise.
+   */
+  async acquireWriter(): Promise<Lease> {
+    const lease = await this.acquire().promise;
+    const wait = this.takeWriter(lease, () => new knex.KnexTimeoutError(`Knex: Timeout acquiring a connection: the SQLite writer was busy for ${this.writerWaitMs} ms`));
+    try {
+      await wait;
+    } catch (error) {
+      this.release(lease);
+      throw error;
+    }
+    lease.state = 'lent';
+    return lease;
   }
 
   release(lease: Lease): boolean {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { RateLimiterMySQL, RateLimiterRes, RateLimiterSQLite, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
-import { isMysql, selectRows } from '../../db';
+import { directStoreClient, isMysql, selectRows } from '../../db';
 
 /**
  * Sign-in and registration limits, counted in the database (table `rate_limits`) by
@@ -49,7 +49,9 @@ type LimiterOptions = { keyPrefix: string; points: number; duration: number };
 
 async function storeFor(db: Knex): Promise<(options: LimiterOptions) => RateLimiterStoreAbstract> {
   const common = { storeClient: db, storeType: 'knex', tableName: 'rate_limits', tableCreated: true };
-  if (!isMysql(db)) return (options) => new RateLimiterSQLite({ ...common, ...options, clearExpiredByTimeout: options.keyPrefix === 'address' });
+  // SQLite: each of the store's calls takes the writer first (db/sqlite/directWriterClient.ts), as
+  // it reads a write's result at once; a long transaction makes it wait (a 503 past the deadline).
+  if (!isMysql(db)) return (options) => new RateLimiterSQLite({ ...common, storeClient: directStoreClient(db), ...options, clearExpiredByTimeout: options.keyPrefix === 'address' });
   // The MySQL store names the table with its database; ours is the connection's own.
   const [{ name }] = await selectRows<{ name: string }>(db, 'select database() as name', []);
   return (options) => new RateLimiterMySQL({ ...common, dbName: name, ...options, clearExpiredByTimeout: options.keyPrefix === 'address' });
