@@ -64,4 +64,23 @@ describe('one user flooding the server, on SQLite', () => {
     expect(await answers).toEqual(Array(7).fill(200));
     expect(await t.db('vehicles').whereIn('id', [...floods, theirs]).pluck('status')).toEqual(Array(7).fill('SHIPPED'));
   });
+
+  it('bounds a request that only names a file type: uploads alone go around the bound', async () => {
+    const company = await t.company();
+    const user = await t.signedIn((await t.user({ role: 'SHIPPER', companyId: company.id })).username);
+    const created = await user.post('/api/vehicles').send({ vin: validVin(), make: 'Toyota', status: 'LOADED' });
+    expect(created.status).toBe(201);
+    const pool = sqliteConnectionsOf(t.db)!;
+    let answers: Promise<number[]> | undefined;
+    await t.db.transaction(async (trx) => {
+      await trx('companies').where({ id: company.id }).update({ name: 'Held' });
+      const change = user.patch(`/api/vehicles/${created.body.id}/status`).send({ status: 'SHIPPED' }).then((res) => res.status);
+      await until(() => pool.numPendingAcquires() === 1, 'the status change to wait for the writer');
+      // A read that claims a multipart body is not an upload: it waits its turn like any other.
+      const read = user.get(`/api/vehicles/${created.body.id}`).set('Content-Type', 'multipart/form-data; boundary=x').then((res) => res.status);
+      await until(() => t.app.waitingForTurn() === 1, 'the read to wait for its turn');
+      answers = Promise.all([change, read]);
+    });
+    expect(await answers).toEqual([200, 200]);
+  });
 });

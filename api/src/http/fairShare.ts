@@ -2,8 +2,14 @@ import type { Context, Next } from 'koa';
 
 type Turns = { running: number; waiting: (() => void)[] };
 
-/** Requests whose body is a file: they spend their time receiving it, and images have their own per-user queue (services/files/images.ts). */
+/**
+ * Uploads (a file sent to a file route): they spend their time receiving it, and images have their
+ * own per-user queue (services/files/images.ts). Told by method and path as well as by the body's
+ * type, so that no other request escapes the bound by naming a file type.
+ */
 const STREAMED_BODY = /^(multipart\/|application\/octet-stream)/i;
+const UPLOAD_PATH = /^\/api\/((vehicles|containers)\/\d+\/files|documents|(vehicles|containers)\/import)\/?$/;
+const isUpload = (ctx: Context) => ctx.method === 'POST' && UPLOAD_PATH.test(ctx.path) && STREAMED_BODY.test(ctx.get('content-type'));
 
 /**
  * Routes that mostly wait for an outside service (the VIN decoder, the vision model: seconds, up
@@ -19,7 +25,7 @@ const WAITS_OUTSIDE = /^\/api\/(vin\/|vehicle-makes|ai\/|vehicles\/\d+\/(acciden
  *
  * A request holds its turn while its handler runs (database work, JSON), not while its answer
  * streams to the client (a download); uploads and the routes that wait for an outside service
- * are not bounded (STREAMED_BODY, WAITS_OUTSIDE). Requests without a
+ * are not bounded (isUpload, WAITS_OUTSIDE). Requests without a
  * user (sign-in, health, the console's files) are not bounded here. The bound is per process:
  * with API_PROCESSES above 1 a user has at most that many times `perUser` in flight in all.
  */
@@ -34,7 +40,7 @@ export function fairShare(perUser: number) {
 
   const middleware = async (ctx: Context, next: Next) => {
     const userId = (ctx.state.user as { id?: number } | null)?.id;
-    if (typeof userId !== 'number' || STREAMED_BODY.test(ctx.get('content-type')) || WAITS_OUTSIDE.test(ctx.path)) return next();
+    if (typeof userId !== 'number' || isUpload(ctx) || WAITS_OUTSIDE.test(ctx.path)) return next();
     let turns = byUser.get(userId);
     if (!turns) byUser.set(userId, (turns = { running: 0, waiting: [] }));
     if (turns.running < perUser) turns.running++;

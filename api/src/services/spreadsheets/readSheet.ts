@@ -76,7 +76,8 @@ async function csvDelimiter(path: string): Promise<',' | ';'> {
 
 async function readCsv(path: string, maxRows: number): Promise<Sheet> {
   const delimiter = await csvDelimiter(path);
-  const parser = createReadStream(path).pipe(
+  const source = createReadStream(path);
+  const parser = source.pipe(
     parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true, info: true }),
   );
   let headings: string[] | undefined;
@@ -95,6 +96,10 @@ async function readCsv(path: string, maxRows: number): Promise<Sheet> {
     parser.destroy();
     if (error instanceof DomainError) throw error;
     throw unreadable('csv');
+  } finally {
+    // pipe() does not close its source when the parser stops early (too many rows, a broken
+    // file): the file stays open, and its space in use after the upload's folder is removed.
+    source.destroy();
   }
   return { headings: headings ?? [], rows };
 }
