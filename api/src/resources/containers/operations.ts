@@ -154,7 +154,10 @@ export async function unassignVehicles(actor: User, input: { containerId: number
 async function moveVehiclesWith(actor: User, input: { containerId: number; status: ContainerStatus; vehicleIds?: number[] }, trx: Knex): Promise<number> {
   const target = vehicleStatusFor(input.status);
   if (!target) return 0;
-  const inside = Vehicle.query(trx).where('vehicles.containerId', input.containerId);
+  // A locking read (MariaDB): it sees the rows as last committed, so a car that a concurrent
+  // change has just taken out of this container is not moved with it (a plain read would see the
+  // transaction's older snapshot).
+  const inside = Vehicle.query(trx).where('vehicles.containerId', input.containerId).orderBy('vehicles.id').forUpdate();
   if (input.vehicleIds) inside.whereIn('vehicles.id', input.vehicleIds);
   const ids = (await inside.select('vehicles.id')).map((v) => v.id);
   const { movedIds } = await setVehicleStatuses(actor, { ids, status: target, causedBy: { containerId: input.containerId }, forwardOnly: true }, trx);
