@@ -76,6 +76,8 @@ export const ImportButton = ({ resource }: { resource: ImportResource }) => {
     setFile(chosen);
     setFailure(null);
     setPhase({ step: 0, busy: true });
+    // The same file, fixed and saved under its name, must be choosable again (no change event otherwise).
+    if (input.current) input.current.value = '';
     try {
       setPreview(isCsvName(chosen.name) ? previewCsv(resource, await chosen.text()) : null);
       const summary = await sendImport(resource, chosen, { dryRun: true, language: locale });

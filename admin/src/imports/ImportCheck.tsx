@@ -1,4 +1,6 @@
-import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useTheme } from '@mui/material';
+import EastIcon from '@mui/icons-material/East';
+import WestIcon from '@mui/icons-material/West';
 import DownloadIcon from '@mui/icons-material/GetApp';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { SheetLanguage } from '@domain/sheetColumns';
@@ -38,6 +40,8 @@ const PreviewTable = ({ preview }: { preview: CsvPreview }) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const language: SheetLanguage = locale === 'ar' ? 'ar' : 'en';
+  // From the file's heading to the field it fills, in the page's reading direction.
+  const Arrow = useTheme().direction === 'rtl' ? WestIcon : EastIcon;
   return (
     <Box>
       <Typography variant="subtitle2" gutterBottom>{translate('imports.previewTitle')}</Typography>
@@ -48,8 +52,9 @@ const PreviewTable = ({ preview }: { preview: CsvPreview }) => {
               {preview.mapping.map((m, i) => (
                 <TableCell key={i} sx={{ whiteSpace: 'nowrap' }}>
                   <Isolated>{m.heading}</Isolated>
-                  <Typography variant="caption" component="div" color={m.column ? 'primary' : 'text.disabled'} data-testid="import-mapped-field">
-                    {m.column ? `→ ${m.column[language]}` : translate('imports.ignored')}
+                  <Typography variant="caption" component="div" color={m.column ? 'primary' : 'text.disabled'} data-testid="import-mapped-field" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                    {m.column && <Arrow fontSize="inherit" aria-hidden />}
+                    {m.column ? m.column[language] : translate('imports.ignored')}
                   </Typography>
                 </TableCell>
               ))}
