@@ -175,6 +175,7 @@ const en = {
       vehicles: 'A .csv or .xlsx file with one vehicle per row, headings in English or Arabic. A row whose VIN is already known updates that vehicle; nothing is saved before you confirm.',
       containers: 'A .csv or .xlsx file with one container per row, headings in English or Arabic. A row whose container number is already known updates that container; nothing is saved before you confirm.',
     },
+    companyHint: 'Name each row’s company (its name or code) in the Company column of the file: the templates below have it.',
     chooseFile: 'Choose a file',
     noFile: 'No file chosen',
     templates: 'Templates:',

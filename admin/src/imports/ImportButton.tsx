@@ -129,6 +129,8 @@ export const ImportButton = ({ resource }: { resource: ImportResource }) => {
           {phase.step === 0 && (
             <Stack spacing={2}>
               <Typography variant="body2">{translate(`imports.hint.${resource}`)}</Typography>
+              {/* A super administrator's rows name their company (the API's Company column). */}
+              {canChooseCompany(user?.role) && <Typography variant="body2" color="text.secondary" data-testid="import-company-hint">{translate('imports.companyHint')}</Typography>}
               <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <Button variant="contained" startIcon={<UploadIcon />} onClick={() => input.current?.click()} disabled={busy} data-testid="import-choose">
                   {translate('imports.chooseFile')}
