@@ -13,6 +13,7 @@ import { can, seesEveryCompany } from '@domain/permissions';
 import { RequireAccess } from '../common/RequireAccess';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { SheetExportButton } from '../common/SheetExportButton';
+import { ImportButton } from '../imports/ImportButton';
 import { EmptyState } from '../common/EmptyState';
 import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
 import { BulkDeleteButton, type BulkDeleteMessages } from '../common/BulkDeleteButton';
@@ -100,8 +101,8 @@ const ContainerList = () => {
         perPage={25}
         filters={filters}
         exporter={false}
-        actions={<TopToolbar><SheetExportButton resource="containers" />{canCreate && <AddContainerButton />}</TopToolbar>}
-        empty={<EmptyState message="containers.empty" hint="containers.emptyHint" action={canCreate ? <AddContainerButton /> : undefined} />}
+        actions={<TopToolbar><SheetExportButton resource="containers" />{canCreate && <ImportButton resource="containers" />}{canCreate && <AddContainerButton />}</TopToolbar>}
+        empty={<EmptyState message="containers.empty" hint="containers.emptyHint" action={canCreate ? <Box sx={{ display: 'flex', gap: 1 }}><AddContainerButton /><ImportButton resource="containers" /></Box> : undefined} />}
       >
         <ResponsiveList
           testId="containers-table"

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { can, seesEveryCompany, seesOnlyOwnPurchases } from '@domain/permissions';
 import { RequireAccess } from '../common/RequireAccess';
 import { SheetExportButton } from '../common/SheetExportButton';
+import { ImportButton } from '../imports/ImportButton';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { EmptyState } from '../common/EmptyState';
 import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
@@ -106,12 +107,13 @@ const VehicleList = () => {
           <TopToolbar>
             <FilterButton />
             <SheetExportButton resource="vehicles" />
+            {canCreate && <ImportButton resource="vehicles" />}
             {canCreate && <AddVehicleButton />}
           </TopToolbar>
         }
         empty={
           canCreate ? (
-            <EmptyState message="vehicles.empty" hint="vehicles.emptyHint" action={<AddVehicleButton />} />
+            <EmptyState message="vehicles.empty" hint="vehicles.emptyHint" action={<Box sx={{ display: 'flex', gap: 1 }}><AddVehicleButton /><ImportButton resource="vehicles" /></Box>} />
           ) : (
             <EmptyState message={seesOnlyOwnPurchases(role) ? 'vehicles.emptyBuyer' : 'vehicles.empty'} />
           )
