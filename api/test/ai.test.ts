@@ -153,16 +153,25 @@ describe.each(ENGINES)('local AI on %s', (engine) => {
 
   it('queues analyses: five at once reach the model one at a time, and other routes stay fast', async () => {
     ollama.answers = [REPORT];
-    ollama.delayMs = 150;
+    ollama.delayMs = 400;
     const started = Date.now();
-    const all = Promise.all(Array.from({ length: 5 }, () => w.clients.SUPER_ADMIN.post(`/api/vehicles/${vehicle}/accident-analysis`)));
-    const t0 = performance.now();
+    let analysed = 0;
+    const all = Promise.all(
+      Array.from({ length: 5 }, () =>
+        w.clients.SUPER_ADMIN.post(`/api/vehicles/${vehicle}/accident-analysis`).then((res) => {
+          analysed++;
+          return res;
+        }),
+      ),
+    );
+    // Another user's list answers while the analyses still queue (two seconds of model time), not
+    // after them: told by order, not by a time a busy machine might miss.
     expect((await w.clients.SHIPPER.get('/api/vehicles')).status).toBe(200);
-    expect(performance.now() - t0).toBeLessThan(500);
+    expect(analysed).toBeLessThan(5);
     const results = await all;
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(ollama.maxConcurrent).toBe(1);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(5 * 150);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(5 * 400);
   });
 
   it('reports the AI status to a SUPER_ADMIN only', async () => {
