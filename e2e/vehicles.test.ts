@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn, takeToast, uniqueVin, listRow, openListRow } from './support';
+import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn, takeToast, uniqueVin, listRow, openListRow, searchAndPick } from './support';
 
 let browser: Browser;
 let api: ApiClient;
@@ -36,8 +36,7 @@ async function fillAddVehicle(p: Page, vin: string) {
   const dialog = p.getByTestId('vehicle-dialog');
   await dialog.getByLabel('VIN').fill(vin);
   await dialog.getByLabel('Model').fill('Civic');
-  await dialog.getByLabel('Company').fill('Vehicle Screen');
-  await p.getByRole('option', { name: new RegExp(company.code) }).click();
+  await searchAndPick(dialog.getByLabel('Company'), 'Vehicle Screen', new RegExp(company.code));
   return dialog;
 }
 
@@ -63,8 +62,7 @@ describe('adding a vehicle', () => {
     expect(await dialog.getByLabel('VIN').inputValue()).toBe(vin);
     // The container list waits for the company.
     expect(await dialog.getByRole('combobox', { name: 'Container' }).getAttribute('aria-disabled')).toBe('true');
-    await dialog.getByLabel('Company').fill('Vehicle Screen');
-    await page.getByRole('option', { name: new RegExp(company.code) }).click();
+    await searchAndPick(dialog.getByLabel('Company'), 'Vehicle Screen', new RegExp(company.code));
     await dialog.getByLabel('Color').fill('Pearl White');
     // Offline, the decoder gives no model: the dialog asks for it, as a required field.
     const model = dialog.getByLabel('Model');
