@@ -7,7 +7,7 @@ import { CONTAINER_COLUMNS } from '../../domain/sheetColumns';
 import type { Sheet } from '../../services/spreadsheets/readSheet';
 import type { SheetLanguage } from '../../domain/sheetColumns';
 import { ImportLookups } from '../imports/lookups';
-import { RowProblem, type ImportPlan, type RowOutcome, type RowReport } from '../imports/runImport';
+import { explainRefusal, RowProblem, type ImportPlan, type RowOutcome, type RowReport } from '../imports/runImport';
 import { mapSheet, repeatedInFile, type MappedRow } from '../imports/sheetRows';
 import type { User } from '../users/model';
 import { Vehicle } from '../vehicles/model';
@@ -76,13 +76,7 @@ async function importRow(trx: Knex, actor: User, lookups: ImportLookups, row: Ma
   return 'updated';
 }
 
-function explain(error: DomainError): RowProblem {
-  const field = Object.keys(error.errors ?? {})[0];
-  const column = field ? (FIELD_COLUMNS[field] ?? field) : null;
-  if (error.code === 'conflict.duplicate') return new RowProblem('number', 'number.taken');
-  if (error.kind === 'forbidden') return new RowProblem(column, 'row.forbidden');
-  return new RowProblem(column, 'row.refused', { detail: error.message });
-}
+const explain = (error: DomainError) => explainRefusal(error, FIELD_COLUMNS, { column: 'number', takenCode: 'number.taken' });
 
 export function containerImport(actor: User, sheet: Sheet, companyIdParam: number | undefined, language: SheetLanguage): ImportPlan<MappedRow> {
   const { rows, warnings, headingOf } = mapSheet(sheet, CONTAINER_COLUMNS, 'number', language);

@@ -35,6 +35,18 @@ export class RowProblem extends Error {
   }
 }
 
+/**
+ * An operation's refusal, said as a row problem of the column it is about: `fieldColumns` names
+ * the column of an id field (buyerId: buyer), and a duplicate is the key column's `taken` code.
+ */
+export function explainRefusal(error: DomainError, fieldColumns: Record<string, string>, key: { column: string; takenCode: string }): RowProblem {
+  const field = Object.keys(error.errors ?? {})[0];
+  const column = field ? (fieldColumns[field] ?? field) : null;
+  if (error.code === 'conflict.duplicate') return new RowProblem(key.column, key.takenCode);
+  if (error.kind === 'forbidden') return new RowProblem(column, 'row.forbidden');
+  return new RowProblem(column, 'row.refused', { detail: error.message });
+}
+
 /** What a row's step tells the runner besides its outcome. */
 export type RowReport = { warn(field: string | null, code: string, params?: Record<string, string | number>): void };
 

@@ -8,7 +8,7 @@ import { manufacturerFromVin, modelYearFromVin } from '../../domain/wmi';
 import type { Sheet } from '../../services/spreadsheets/readSheet';
 import type { SheetLanguage } from '../../domain/sheetColumns';
 import { ImportLookups } from '../imports/lookups';
-import { RowProblem, type ImportPlan, type RowOutcome, type RowReport } from '../imports/runImport';
+import { explainRefusal, RowProblem, type ImportPlan, type RowOutcome, type RowReport } from '../imports/runImport';
 import { mapSheet, repeatedInFile, type MappedRow } from '../imports/sheetRows';
 import type { User } from '../users/model';
 import { Vehicle } from './model';
@@ -108,14 +108,7 @@ async function warnOverCapacity(trx: Knex, container: { id: number; containerSiz
   if (Number(n) > capacity) report.warn('container', 'container.overCapacity', { value: number, size: container.containerSize ?? '' });
 }
 
-/** An operation's refusal, said as a row problem of the column it is about. */
-function explain(error: DomainError): RowProblem {
-  const field = Object.keys(error.errors ?? {})[0];
-  const column = field ? (FIELD_COLUMNS[field] ?? field) : null;
-  if (error.code === 'conflict.duplicate') return new RowProblem('vin', 'vin.taken');
-  if (error.kind === 'forbidden') return new RowProblem(column, 'row.forbidden');
-  return new RowProblem(column, 'row.refused', { detail: error.message });
-}
+const explain = (error: DomainError) => explainRefusal(error, FIELD_COLUMNS, { column: 'vin', takenCode: 'vin.taken' });
 
 export function vehicleImport(actor: User, sheet: Sheet, companyIdParam: number | undefined, language: SheetLanguage): ImportPlan<MappedRow> {
   const { rows, warnings, headingOf } = mapSheet(sheet, VEHICLE_COLUMNS, 'vin', language);
