@@ -25,7 +25,7 @@ export default defineConfig({
   server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   test: {
     root: '.',
-    reporters: ['default', './test/countReporter.ts'],
+    reporters: ['default', './test/countReporter.ts', './test/timingReporter.ts'],
     projects: [
       {
         extends: true,
