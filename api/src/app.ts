@@ -27,6 +27,7 @@ import { portRoutes } from './resources/ports/routes';
 import { userRoutes } from './resources/users/routes';
 import { containerRoutes } from './resources/containers/routes';
 import { vehicleRoutes } from './resources/vehicles/routes';
+import { publicTrackingRoutes, trackingLinkRoutes } from './resources/trackingLinks/routes';
 import { vinRoutes } from './resources/vin/routes';
 import { dashboardRoutes } from './resources/dashboard/routes';
 import { createVinDecoder } from './services/vin/decoder';
@@ -134,6 +135,9 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
     importRoutes(db, config.uploadMaxBytes),
     containerRoutes(db),
     vehicleRoutes(db, vin),
+    trackingLinkRoutes(db),
+    // Without a session: what a buyer's tracking link opens (GET only).
+    publicTrackingRoutes(db),
     vinRoutes(vin),
     dashboardRoutes(db),
     fileRoutes(db, 'vehicles', config.uploadMaxBytes, config.uploadMaxPixels),

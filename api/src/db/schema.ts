@@ -23,6 +23,7 @@ export const SCHEMA_TABLES = [
   'rate_limits',
   'idempotency_keys',
   'server_heartbeats',
+  'tracking_links',
 ] as const;
 
 export type SchemaState = { applied: string[]; pending: string[]; unknown: string[]; missingTables: string[] };

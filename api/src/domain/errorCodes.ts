@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'import.missingColumn', // 400: the sheet lacks a column every row needs (VIN, container number)
   'import.noRows', // 400: a sheet with headings and no row
   'import.rowErrors', // 422: rows with errors; nothing was imported (body: the dry run's answer)
+  'tracking.tooManyGuesses', // 429: too many unknown tracking links asked for from one address
   'internal', // 500
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

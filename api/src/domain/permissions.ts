@@ -16,6 +16,7 @@ export type Action =
   | 'setStatus' // vehicles: PATCH /vehicles/{id}/status
   | 'runAnalysis' // vehicles: damage analysis
   | 'verifyDocuments' // vehicles: PATCH /vehicles/{id}/checklist/{kind}, a document checked
+  | 'shareTracking' // vehicles: tracking links for buyers (create, list, revoke)
   | 'readStatistics' // dashboard: the counts by status and the status cards
   | 'menu'; // the console's navigation entry and page
 
@@ -58,6 +59,8 @@ export const PERMISSIONS: Record<Resource, Partial<Record<Action, readonly Role[
     delete: ['SUPER_ADMIN', 'SHIPPER'],
     runAnalysis: SA,
     verifyDocuments: STAFF,
+    // Whoever edits the vehicle gives a buyer a link to follow it (issue: tracking links).
+    shareTracking: STAFF,
     menu: ALL,
   },
   // update: a stored vehicle document given another kind.

@@ -45,9 +45,10 @@ export type SignInThrottle = {
   beforeRegister(ip: string): Promise<Refusal | null>;
 };
 
-type LimiterOptions = { keyPrefix: string; points: number; duration: number };
+export type LimiterOptions = { keyPrefix: string; points: number; duration: number };
 
-async function storeFor(db: Knex): Promise<(options: LimiterOptions) => RateLimiterStoreAbstract> {
+/** A maker of limiters counted in `rate_limits` on this database (shared by every API process). */
+export async function storeFor(db: Knex): Promise<(options: LimiterOptions) => RateLimiterStoreAbstract> {
   const common = { storeClient: db, storeType: 'knex', tableName: 'rate_limits', tableCreated: true };
   // SQLite: each of the store's calls takes the writer first (db/sqlite/directWriterClient.ts), as
   // it reads a write's result at once; a long transaction makes it wait (a 503 past the deadline).
@@ -58,7 +59,7 @@ async function storeFor(db: Knex): Promise<(options: LimiterOptions) => RateLimi
 }
 
 /** A refusal when the limiter says the points are spent; database failures go on up (503). */
-async function take(limiter: RateLimiterStoreAbstract, key: string, options?: { customDuration: number }) {
+export async function take(limiter: RateLimiterStoreAbstract, key: string, options?: { customDuration: number }) {
   for (let attempt = 1; ; attempt++) {
     try {
       return { res: await limiter.consume(key, 1, options), refused: false };
@@ -72,7 +73,7 @@ async function take(limiter: RateLimiterStoreAbstract, key: string, options?: { 
   }
 }
 
-const seconds = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+export const seconds = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
 export function signInThrottle(db: Knex): SignInThrottle {
   let limiters: ReturnType<typeof build> | undefined;
