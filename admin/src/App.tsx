@@ -26,12 +26,14 @@ import documents from './documents';
 import invoices from './invoices';
 import { OWN_SETTINGS_PATH } from './companyProfile/paths';
 import { AUTH_PATH, CHANGE_PASSWORD_PATH, WAITING_PATH } from './providers/paths';
+import { TRACKING_PAGE_PATH } from './trackingLinks/paths';
 
 // Pages load on first visit (the layout wraps resource pages in a Suspense of its own).
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const AuthPage = lazy(() => import('./auth/AuthPage'));
 const WaitingApproval = lazy(() => import('./auth/WaitingApproval'));
 const ChangePasswordPage = lazy(() => import('./account/ChangePasswordPage'));
+const TrackingPage = lazy(() => import('./trackingLinks/TrackingPage'));
 const OwnCompanySettings = lazy(() => import('./companyProfile/CompanySettings').then((module) => ({ default: module.OwnCompanySettings })));
 
 const DefaultLoading = () => <LoadingScreen />;
@@ -75,6 +77,8 @@ export const App = () => {
             <CustomRoutes noLayout>
               <Route path={AUTH_PATH} element={outsideLayout(AuthPage)} />
               <Route path={WAITING_PATH} element={outsideLayout(WaitingApproval)} />
+              {/* A buyer's tracking link: public, no sign-in (authProvider.checkAuth is never asked here). */}
+              <Route path={TRACKING_PAGE_PATH} element={outsideLayout(TrackingPage)} />
             </CustomRoutes>
             <CustomRoutes>
               <Route path={OWN_SETTINGS_PATH} element={<OwnCompanySettings />} />

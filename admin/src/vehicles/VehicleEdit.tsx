@@ -47,6 +47,7 @@ import { UnsavedChangesDialog } from '../common/UnsavedChangesDialog';
 import { VehiclePrintSheet } from './VehiclePrintSheet';
 import { PrintButton } from '../print/PrintButton';
 import { Isolated } from '../common/Bidi';
+import { TrackingLinkButton } from '../trackingLinks/TrackingLinkButton';
 
 /** The buyer a shipper may see but not change still reads clearly (MUI greys disabled text out). */
 const readableWhenDisabled = {
@@ -164,7 +165,8 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
           />
         )}
         {seesEveryCompany(role) && vehicle.companyName && <Chip variant="outlined" label={<Isolated>{vehicle.companyName}</Isolated>} />}
-        <Box sx={{ marginInlineStart: 'auto' }}>
+        <Box sx={{ marginInlineStart: 'auto', display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {can(role, 'vehicles', 'shareTracking') && <TrackingLinkButton vehicleId={vehicle.id} />}
           <PrintButton />
         </Box>
       </Box>
