@@ -54,7 +54,7 @@ beforeAll(async () => {
   await api.send('PATCH', `/containers/${container.id}/status`, { status: 'LOADED' });
   await api.send('PATCH', `/containers/${container.id}/status`, { status: 'DEPARTED' });
   const cookie = await sessionCookie(shipper.username, shipper.password);
-  const photos = await Promise.all([carPhoto('#f4f4f2', 'studio'), carPhoto('#f4f4f2', 'skyRoad', 40), carPhoto('#f4f4f2', 'lot', -30)]);
+  const photos = await Promise.all([carPhoto('White', 'studio'), carPhoto('Silver', 'skyRoad', 40), carPhoto('White', 'lot', -30)]);
   await uploadThroughApi(cookie, `/vehicles/${vehicle.id}/files`, photos.map((bytes, i) => ({ name: `land-cruiser-${i + 1}.jpg`, bytes, type: 'image/jpeg' })));
 });
 afterAll(async () => {
@@ -143,15 +143,19 @@ describe('tracking links for buyers', () => {
   }
 
   it('a revoked link, and an unknown one, say the link is not available, in both languages', async () => {
-    const { context, page } = await newPage(browser, { language: 'en' });
+    // The shipper revokes it from a phone, in Arabic: the dialog fills the screen there.
+    const { context, page } = await newPage(browser, { language: 'ar', ...PHONE });
     try {
       await signIn(page, shipper.username, shipper.password);
       await page.goto(`/vehicles/${vehicle.id}/edit`);
       await page.getByTestId('tracking-link-button').click();
       const dialog = page.getByRole('dialog');
       await dialog.getByTestId('tracking-link-row').first().waitFor();
-      await dialog.getByTestId('tracking-link-row').first().getByRole('button', { name: /Revoke/ }).click();
-      await dialog.getByText(t('en', 'tracking.links.none')).waitFor();
+      expect(await dialog.getByRole('heading').first().innerText()).toBe(t('ar', 'tracking.links.title'));
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, 'tracking-link-dialog-phone-ar');
+      await dialog.getByTestId('tracking-link-row').first().getByRole('button', { name: new RegExp(t('ar', 'tracking.links.revoke')) }).click();
+      await dialog.getByText(t('ar', 'tracking.links.none')).waitFor();
     } finally {
       await context.close();
     }

@@ -2,6 +2,7 @@ import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useNotify, useTranslate } from 'react-admin';
 import { formatListDate } from '../common/dates';
+import { Name, useTranslateWith } from '../common/Interpolate';
 import { errorMessage } from '../providers/errorMessage';
 import { fetchTrackingLinks, revokeTrackingLink } from './api';
 
@@ -10,6 +11,7 @@ export const trackingLinksKey = (vehicleId: number | string) => ['trackingLinks'
 /** A vehicle's working links (without their tokens, which only their holders have), each with a revoke button. */
 export const TrackingLinkList = ({ vehicleId }: { vehicleId: number | string }) => {
   const translate = useTranslate();
+  const translateWith = useTranslateWith();
   const locale = useLocale();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -37,7 +39,7 @@ export const TrackingLinkList = ({ vehicleId }: { vehicleId: number | string }) 
           >
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {link.createdByName ? translate('tracking.links.createdBy', { name: link.createdByName, date: created }) : translate('tracking.links.createdOn', { date: created })}
+                {link.createdByName ? translateWith('tracking.links.createdBy', { name: <Name>{link.createdByName}</Name>, date: created }) : translate('tracking.links.createdOn', { date: created })}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {translate('tracking.links.expires', { date: formatListDate(link.expiresAt, locale) })}
