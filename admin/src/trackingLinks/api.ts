@@ -1,4 +1,4 @@
-import { API_URL, responseError, sendJson } from '../providers/http';
+import { API_URL, responseError } from '../providers/http';
 import type { PortLike } from '../common/ports';
 
 /** GET /api/track/{token}: what a tracking link shows (api/src/resources/trackingLinks/publicView.ts). */
@@ -30,19 +30,3 @@ export async function fetchTrackingView(token: string): Promise<TrackingView> {
   if (!response.ok) throw await responseError(response);
   return (await response.json()) as TrackingView;
 }
-
-/** A vehicle's working link as the staff's list shows it (never its token). */
-export interface TrackingLinkRow {
-  id: number;
-  createdAt: string;
-  expiresAt: string;
-  createdBy: number | null;
-  createdByName: string | null;
-}
-
-export const fetchTrackingLinks = (vehicleId: number | string) => sendJson<TrackingLinkRow[]>('GET', `/vehicles/${vehicleId}/tracking-links`);
-
-export const createTrackingLink = (vehicleId: number | string, expiresInDays: number) =>
-  sendJson<{ url: string; token: string; expiresAt: string }>('POST', `/vehicles/${vehicleId}/tracking-links`, { expiresInDays });
-
-export const revokeTrackingLink = (vehicleId: number | string, linkId: number) => sendJson('DELETE', `/vehicles/${vehicleId}/tracking-links/${linkId}`);

@@ -47,7 +47,7 @@ import { UnsavedChangesDialog } from '../common/UnsavedChangesDialog';
 import { VehiclePrintSheet } from './VehiclePrintSheet';
 import { PrintButton } from '../print/PrintButton';
 import { Isolated } from '../common/Bidi';
-import { TrackingLinkButton } from '../trackingLinks/TrackingLinkButton';
+import { TrackingLinkButton } from './TrackingLinkButton';
 
 /** The buyer a shipper may see but not change still reads clearly (MUI greys disabled text out). */
 const readableWhenDisabled = {

@@ -4,7 +4,7 @@ import ShareIcon from '@mui/icons-material/Share';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { errorMessage, fieldErrorsOf } from '../providers/errorMessage';
-import { createTrackingLink } from './api';
+import { createTrackingLink } from './trackingLinksApi';
 import { TrackingLinkCreated } from './TrackingLinkCreated';
 import { TrackingLinkList, trackingLinksKey } from './TrackingLinkList';
 

@@ -4,7 +4,7 @@ import { useLocale, useNotify, useTranslate } from 'react-admin';
 import { formatListDate } from '../common/dates';
 import { Name, useTranslateWith } from '../common/Interpolate';
 import { errorMessage } from '../providers/errorMessage';
-import { fetchTrackingLinks, revokeTrackingLink } from './api';
+import { fetchTrackingLinks, revokeTrackingLink } from './trackingLinksApi';
 
 export const trackingLinksKey = (vehicleId: number | string) => ['trackingLinks', String(vehicleId)];
 
