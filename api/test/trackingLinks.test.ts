@@ -255,6 +255,16 @@ describe.each(ENGINES)('tracking links on %s', (engine) => {
     expect(after.body.map((link: { id: number }) => link.id)).not.toContain(mine.id);
   });
 
+  it('revokes a link once when asked at the same time from several tabs, and makes links concurrently: no 500', async () => {
+    const made = await Promise.all(Array.from({ length: 6 }, (_, i) => create({ expiresInDays: i + 1 }, i % 2 ? w.clients.SHIPPER : w.clients.COMPANY_ADMIN)));
+    expect(made.map((r) => r.status)).toEqual(Array(6).fill(201));
+    expect(new Set(made.map((r) => r.body.token)).size).toBe(6);
+    const { token } = made[0].body;
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? w.clients.SHIPPER : w.clients.COMPANY_ADMIN).delete(`/api/vehicles/${vehicleId}/tracking-links/${token}`)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 404, 404, 404, 404, 404]);
+    expect((await track(token)).status).toBe(404);
+  });
+
   it('goes with its vehicle: deleting the vehicle deletes its links', async () => {
     const doomed = Number((await t.db('vehicles').insert({ vin: validVin(), companyId: w.companyA.id, status: 'NEW_PURCHASE', createdAt: now() }))[0]);
     const { token } = (await create({}, w.clients.SHIPPER, doomed)).body;
