@@ -26,6 +26,10 @@ export default defineConfig({
   test: {
     root: '.',
     reporters: ['default', './test/countReporter.ts', './test/timingReporter.ts'],
+    // Every server the tests start, in process or spawned, hashes passwords at scrypt's N = 2^10
+    // rather than 2^15: the suites sign in thousands of times, each a full hash on a small machine.
+    // What an install gets by default is checked in api/test/passwords.test.ts.
+    env: { PASSWORD_HASH_COST: '10' },
     projects: [
       {
         extends: true,
@@ -34,7 +38,7 @@ export default defineConfig({
           name: 'api', root: '.', include: ['api/test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 240_000,
           maxWorkers: testWorkers,
           // Migrates once per run; every test database is a copy (api/test/support/templateDatabases.ts).
-          globalSetup: ['api/test/support/templateDatabases.ts'],
+          globalSetup: ['api/test/support/templateDatabases.ts', 'api/test/support/compiledApi.ts'],
         },
       },
       {

@@ -50,6 +50,8 @@ export default async function setup(project: TestProject) {
         ADMIN_USERNAME,
         ADMIN_PASSWORD,
         SESSION_SECRET: 'e2e-session-secret-0123456789abcdef',
+        // As in every test run (vite.config.ts, test.env, which a global setup does not get).
+        PASSWORD_HASH_COST: '10',
         OLLAMA_HOST: ollama.url,
         OLLAMA_VISION_MODEL: 'qwen2.5vl:7b',
         OLLAMA_TIMEOUT_MS: '10000',

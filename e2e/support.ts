@@ -52,7 +52,28 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
   const page = await context.newPage();
   // Generous: these tests share a small machine with other test runs, and a page may wait for CPU.
   page.setDefaultTimeout(Number(process.env.E2E_ACTION_TIMEOUT_MS ?? 60_000));
+  trackRequests(page);
   return { context, page };
+}
+
+/** A page's requests: how many are still out, and how many were ever sent (settled). */
+type RequestCount = { open: number; sent: number; changedAt: number };
+const requestCounts = new WeakMap<Page, RequestCount>();
+
+function trackRequests(page: Page) {
+  const count: RequestCount = { open: 0, sent: 0, changedAt: performance.now() };
+  const ended = () => {
+    count.open = Math.max(0, count.open - 1);
+    count.changedAt = performance.now();
+  };
+  page.on('request', () => {
+    count.open++;
+    count.sent++;
+    count.changedAt = performance.now();
+  });
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  requestCounts.set(page, count);
 }
 
 /** Signs in through the /auth form and waits until the console has left /auth. */
@@ -75,11 +96,36 @@ const SCREENS_DIR = path.resolve('test-results/screens');
 
 /**
  * Waits for the page to come to rest, however long that takes on a busy machine: its requests
- * answered (network idle), two frames drawn (so a transition a render starts has begun), and then
- * every finite animation and transition finished (a drawer, a dialog, a toast, a progress bar).
+ * answered, two frames drawn (so a transition a render starts has begun), and then every finite
+ * animation and transition finished (a drawer, a dialog, a toast, a progress bar).
  */
 export async function settled(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  const count = requestCounts.get(page);
+  if (!count) {
+    // A page this file opened itself: Playwright's network idle (500 ms without a request).
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await drawnAndStill(page);
+    return;
+  }
+  // No request out for a moment, then drawn and still, and no request sent meanwhile (an answer
+  // drawn may send the next one, as a list does for the records it refers to): else again.
+  // Waiting on the page's own requests, not a fixed quiet time, is what makes this fast when the
+  // machine is quiet and still right when it is busy (the frames wait for the page's CPU).
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    while (Date.now() < deadline && (count.open > 0 || performance.now() - count.changedAt < REQUEST_QUIET_MS)) await sleep(20);
+    const sentBefore = count.sent;
+    await drawnAndStill(page);
+    if (count.sent === sentBefore && count.open === 0) return;
+  }
+}
+
+/** How long no request may start or end before the page is taken to have sent all it will. */
+const REQUEST_QUIET_MS = 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Two frames drawn (so a transition a render starts has begun), then every finite animation finished. */
+async function drawnAndStill(page: Page) {
   await page.evaluate(async () => {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);

@@ -39,6 +39,7 @@ import { aiRoutes } from './resources/ai/routes';
 import { demoRoutes } from './demo/routes';
 import { createOllamaVision } from './services/vision/ollamaVision';
 import { createInvoiceRenderer, type InvoiceRenderer } from './services/invoices/renderer';
+import { setPasswordHashCost } from './services/passwords';
 
 export type AppOptions = { db: Knex; config: Config; logger?: Logger; invoiceRenderer?: InvoiceRenderer };
 
@@ -52,6 +53,7 @@ export type App = Koa & {
 };
 
 export function createApp({ db, config, logger = createLogger(config.logLevel), invoiceRenderer = createInvoiceRenderer() }: AppOptions): App {
+  setPasswordHashCost(config.passwordHashCost);
   const proxies = config.trustedProxies;
   // With a number of proxies, Koa takes the client from that many right-most X-Forwarded-For entries.
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: proxies && 'hops' in proxies ? proxies.hops : 0 });

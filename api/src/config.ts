@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SQLITE_SHORT_READ_MS } from './db';
 import { installPath } from './install';
+import { DEFAULT_PASSWORD_HASH_COST } from './services/passwords';
 
 /**
  * Which proxies in front of the server are trusted (TRUST_PROXY): how many of them there are
@@ -89,6 +90,8 @@ const EnvSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(300),
   DISK_FREE_MIN_MB: z.coerce.number().min(0).max(10_000_000).default(200),
   DISK_WRITE_TIMEOUT_MS: z.coerce.number().int().min(10).max(3_600_000).default(15_000),
+  // Below 15 only where no real password is kept: the test suites, which sign in thousands of times.
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_PASSWORD_HASH_COST),
 });
 
 export type Config = {
@@ -131,6 +134,8 @@ export type Config = {
   diskFreeMinBytes: number;
   /** How long one disk operation of an upload (its folder, a write, the flush) may take before it answers 507. */
   diskWriteTimeoutMs: number;
+  /** PASSWORD_HASH_COST: log2 of scrypt's N for new password hashes (services/passwords.ts). */
+  passwordHashCost: number;
   /** DEMO_DATA: load the demo company at start when the install has no company yet (api/src/demo/). */
   demo: { load: boolean; password?: string };
   ollama: { host: string; model: string; timeoutMs: number; concurrency: number };
@@ -188,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     diskFreeMinBytes: Math.round(e.DISK_FREE_MIN_MB * 1024 * 1024),
     diskWriteTimeoutMs: e.DISK_WRITE_TIMEOUT_MS,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     demo: { load: e.DEMO_DATA, password: e.DEMO_PASSWORD },
     ollama: { host: e.OLLAMA_HOST.replace(/\/+$/, ''), model: e.OLLAMA_VISION_MODEL, timeoutMs: e.OLLAMA_TIMEOUT_MS, concurrency: e.AI_CONCURRENCY },
   };

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import http from 'node:http';
 import type { Knex } from 'knex';
 import { loadConfig, type Config } from './config';
+import { setPasswordHashCost } from './services/passwords';
 import { closeDb, createDb, migrateLatest } from './db';
 import { createApp } from './app';
 import { checkStartupConfig, listen, listeningUrls, openDatabase, redactedUrl, seedFirstSuperAdmin, StartupError, waitForDatabase } from './startup';
@@ -29,6 +30,7 @@ async function main() {
   process.umask(0o077);
   const config = loadConfig();
   checkStartupConfig(config);
+  setPasswordHashCost(config.passwordHashCost);
   const say = startupLog(config.logLevel);
   if (cluster.isWorker) {
     await serve(config, createDb(config.databaseUrl, config.database), say, { worker: true });

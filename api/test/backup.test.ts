@@ -8,7 +8,7 @@ import { PROCESS_TEST_TIMEOUT_MS, ROOT, startServer } from './support/serverProc
 const ADMIN = { username: 'owner@backup.example', password: 'backup owner password' };
 
 function backup(env: Record<string, string>, file?: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/cli/backup.ts'), ...(file ? [file] : [])], {
+  return spawnSync(process.execPath, [path.join(ROOT, 'scripts/apiEntry.mjs'), 'backup', ...(file ? [file] : [])], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     encoding: 'utf8',

@@ -73,7 +73,7 @@ describe.each(ENGINES)('npm run migrate on %s', (engine) => {
   it('lists applied and pending migrations by name, and applies the pending ones', async () => {
     const database = await createTestDatabase(engine);
     const migrate = (command: string) =>
-      spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/cli/migrate.ts'), command], {
+      spawnSync(process.execPath, [path.join(ROOT, 'scripts/apiEntry.mjs'), 'migrate', command], {
         cwd: ROOT,
         env: { ...process.env, DATABASE_URL: database.url },
         encoding: 'utf8',

@@ -4,7 +4,8 @@ import { closeDb, createDb } from '../src/db';
 import { PERMISSIONS, can, canResetPassword, type Account, type Action, type Resource } from '../src/domain/permissions';
 import { ROLES, type Role } from '../src/domain/roles';
 import { databaseSessionStore } from '../src/http/session';
-import { verifyPassword } from '../src/services/passwords';
+import { DEFAULT_PASSWORD_HASH_COST, hashPassword, setPasswordHashCost, verifyPassword } from '../src/services/passwords';
+import { loadConfig } from '../src/config';
 import { seedFirstSuperAdmin } from '../src/startup';
 import { createTestDatabase, ENGINES } from './support/engines';
 import { countRows, expectError, NO_PASSWORD } from './support/lists';
@@ -18,6 +19,30 @@ const MUST_CHANGE = 'Change your password to continue';
 
 /** What login, registration, GET, PATCH /api/user and POST /api/user/password answer. */
 const CURRENT_USER_KEYS = ['active', 'companyId', 'createdAt', 'id', 'language', 'mustChangePassword', 'pendingApproval', 'role', 'username'];
+
+describe('the cost of password hashes', () => {
+  // The suites sign in thousands of times and run with PASSWORD_HASH_COST=10 (vite.config.ts):
+  // what an install gets without the setting is checked here.
+  it('is scrypt with N = 2^15 unless PASSWORD_HASH_COST says otherwise, and refuses a cost below 10', () => {
+    expect(loadConfig({ SESSION_SECRET: 'cost-test-secret-cost-test' }).passwordHashCost).toBe(15);
+    expect(DEFAULT_PASSWORD_HASH_COST).toBe(15);
+    expect(loadConfig({ SESSION_SECRET: 'cost-test-secret-cost-test', PASSWORD_HASH_COST: '12' }).passwordHashCost).toBe(12);
+    expect(() => loadConfig({ SESSION_SECRET: 'cost-test-secret-cost-test', PASSWORD_HASH_COST: '8' })).toThrow(/PASSWORD_HASH_COST/);
+  });
+
+  it('checks a stored hash with the cost it was made with, whatever the cost of new ones', async () => {
+    setPasswordHashCost(15);
+    const strong = await hashPassword('a strong passphrase');
+    expect(strong).toMatch(/^scrypt\$32768\$8\$1\$/);
+    setPasswordHashCost(10);
+    const cheap = await hashPassword('a cheap passphrase');
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('a strong passphrase', strong)).toBe(true);
+    expect(await verifyPassword('a strong passphrase!', strong)).toBe(false);
+    setPasswordHashCost(15);
+    expect(await verifyPassword('a cheap passphrase', cheap)).toBe(true);
+  });
+});
 
 describe('canResetPassword (the rule the console shares)', () => {
   const sa: Account = { id: 1, role: 'SUPER_ADMIN', companyId: null };

@@ -121,7 +121,7 @@ describe.each(ENGINES)('a database this version does not know, on %s', (engine) 
       await db.migrate.latest();
       await db('knex_migrations').insert({ name: '20270101000000_from_the_future', batch: 9, migration_time: new Date() });
       const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, SESSION_SECRET: 'unknown-secret-unknown-secret', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error', ADMIN_DIST: './test-results/no-console' };
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/server.ts')], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [path.join(ROOT, 'scripts/apiEntry.mjs'), 'server'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
       const code = await new Promise((resolve) => child.on('exit', resolve));

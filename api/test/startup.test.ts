@@ -11,7 +11,7 @@ type Ended = { code: number | null; stdout: string; stderr: string; ms: number }
 /** Runs the server as npm start does and waits for it to give up. */
 function startExpectingFailure(env: Record<string, string>, timeoutMs = 120_000): Promise<Ended> {
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/server.ts')], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/apiEntry.mjs'), 'server'], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'error', ADMIN_DIST: './test-results/no-console', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

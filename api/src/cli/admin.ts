@@ -1,4 +1,5 @@
 import { loadConfig } from '../config';
+import { setPasswordHashCost } from '../services/passwords';
 import { closeDb, createDb } from '../db';
 import { createSuperAdmin, RecoveryRefused, resetPassword } from '../resources/users/recovery';
 import { schemaProblem, schemaState } from '../db';
@@ -11,6 +12,7 @@ import { schemaProblem, schemaState } from '../db';
 const [command, username] = process.argv.slice(2);
 process.umask(0o077);
 const config = loadConfig();
+setPasswordHashCost(config.passwordHashCost);
 const db = createDb(config.databaseUrl, config.database);
 try {
   const problem = schemaProblem(await schemaState(db));

@@ -2,10 +2,27 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 /**
  * scrypt from Node's crypto, run on libuv's thread pool so a hash never blocks the event loop.
- * Stored as scrypt$N$r$p$salt$hash (base64), so the cost can be raised later per hash.
+ * Stored as scrypt$N$r$p$salt$hash (base64), so the cost can be raised later per hash: a hash is
+ * always checked with the cost it was made with.
  */
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 64;
+
+/** The cost of new hashes as log2 of scrypt's N (PASSWORD_HASH_COST): 15, about 100 ms of one core. */
+export const DEFAULT_PASSWORD_HASH_COST = 15;
+
+/** A hash to verify against when the username is unknown, so both failures take the same time. */
+let decoy: Promise<string> | undefined;
+
+/**
+ * Sets the cost of the hashes made from now on (config.passwordHashCost, applied by createApp and
+ * the command-line tools). Stored hashes keep theirs.
+ */
+export function setPasswordHashCost(cost: number) {
+  if (PARAMS.N === 2 ** cost) return;
+  PARAMS.N = 2 ** cost;
+  decoy = undefined; // the decoy must cost what checking a real hash costs
+}
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -27,6 +44,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash to verify against when the username is unknown, so both failures take the same time. */
-let decoy: Promise<string> | undefined;
 export const decoyHash = () => (decoy ??= hashPassword(randomBytes(16).toString('hex')));

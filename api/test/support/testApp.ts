@@ -41,6 +41,8 @@ export async function startTestApp(engine: EngineName, env: Record<string, strin
     // Tests send one user's requests at once to check concurrent writes: the per-user bound
     // (http/fairShare.ts, 1 by default) would queue them. Its own test sets it.
     REQUESTS_PER_USER: '64',
+    // Cheap hashes for the suite's thousands of sign-ins (vite.config.ts); passwords.test.ts checks the default.
+    PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST,
     ...env,
   });
   const db = createDb(config.databaseUrl);
