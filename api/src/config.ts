@@ -6,7 +6,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SQLITE_SHORT_READ_MS } from './db';
 import { installPath } from './install';
-import { DEFAULT_PASSWORD_HASH_COST } from './services/passwords';
 
 /**
  * Which proxies in front of the server are trusted (TRUST_PROXY): how many of them there are
@@ -91,7 +90,7 @@ const EnvSchema = z.object({
   DISK_FREE_MIN_MB: z.coerce.number().min(0).max(10_000_000).default(200),
   DISK_WRITE_TIMEOUT_MS: z.coerce.number().int().min(10).max(3_600_000).default(15_000),
   // Below 15 only where no real password is kept: the test suites, which sign in thousands of times.
-  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_PASSWORD_HASH_COST),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
 });
 
 export type Config = {

@@ -15,6 +15,7 @@ import { schemaState, startHeartbeat, unknownMigrationsProblem } from './db';
 import { VERSION } from './install';
 import { startupLog, type StartupLog } from './startupLog';
 import { runWorkers } from './cluster';
+import { deleteExpiredLimits, EXPIRED_LIMITS_EVERY_MS } from './resources/auth/throttle';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -108,6 +109,11 @@ async function serve(config: Config, db: Knex, say: StartupLog, { worker }: { wo
   const port = await listen(server, config);
   // Tells `npm run migrate -- rollback` that this database is in use, until the server stops.
   const heartbeat = await startHeartbeat(db, VERSION);
+  // Sign-in and registration counts that ran out an hour ago go, until the server stops.
+  const pruneLimits = setInterval(() => {
+    deleteExpiredLimits(db).catch((error: unknown) => logger.error('could not remove expired sign-in counts', { error }));
+  }, EXPIRED_LIMITS_EVERY_MS);
+  pruneLimits.unref();
   if (!worker) {
     const urls = listeningUrls(config.host, port);
     say(`The console and API are on ${urls.join(', ')}`, { urls, version: VERSION, database: redactedUrl(config.databaseUrl) });
@@ -121,6 +127,7 @@ async function serve(config: Config, db: Knex, say: StartupLog, { worker }: { wo
     // Accept and answer for the window (SHUTDOWN_DRAIN_MS), then stop listening once arrivals
     // stop, closing kept connections only when they are quiet (gracefulStop.ts).
     await connections.stop({ drainMs: config.shutdownDrainMs, graceMs: SHUTDOWN_GRACE_MS });
+    clearInterval(pruneLimits);
     await app.closeResources();
     await heartbeat.stop().catch(() => undefined);
     await closeDb(db);

@@ -3,6 +3,7 @@ import Keygrip from 'keygrip';
 import type { Context } from 'koa';
 import { userFromRow } from '../src/accounts';
 import { databaseSessionStore, userReadWithSession } from '../src/http/session';
+import { deleteExpiredLimits } from '../src/resources/auth/throttle';
 import { ENGINES } from './support/engines';
 import { NO_PASSWORD } from './support/lists';
 import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
@@ -132,6 +133,17 @@ describe.each(ENGINES)('auth on %s', (engine) => {
     expect((await t.anon().post('/api/login').send({ username: other.username, password: PASSWORD })).status).toBe(200);
     await t.db('rate_limits').update({ expire: Date.now() - 1 });
     expect((await t.anon().post('/api/login').send({ username: u.username, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('removes the sign-in counts that ran out over an hour ago, and no other', async () => {
+    const now = Date.now();
+    await t.db('rate_limits').insert([
+      { key: 'prune-test:old', points: 3, expire: now - 3_700_000 },
+      { key: 'prune-test:recent', points: 3, expire: now - 60_000 },
+      { key: 'prune-test:running', points: 3, expire: now + 60_000 },
+    ]);
+    expect(await deleteExpiredLimits(t.db, now)).toBeGreaterThanOrEqual(1);
+    expect((await t.db('rate_limits').where('key', 'like', 'prune-test:%').orderBy('key').pluck('key'))).toEqual(['prune-test:recent', 'prune-test:running']);
   });
 
   it('answers an inactive account with the right password exactly as a wrong password', async () => {

@@ -5,11 +5,9 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * Stored as scrypt$N$r$p$salt$hash (base64), so the cost can be raised later per hash: a hash is
  * always checked with the cost it was made with.
  */
+// N = 2^15 (PASSWORD_HASH_COST's default, 15): about 100 ms of one core.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 64;
-
-/** The cost of new hashes as log2 of scrypt's N (PASSWORD_HASH_COST): 15, about 100 ms of one core. */
-export const DEFAULT_PASSWORD_HASH_COST = 15;
 
 /** A hash to verify against when the username is unknown, so both failures take the same time. */
 let decoy: Promise<string> | undefined;

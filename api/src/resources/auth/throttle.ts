@@ -52,10 +52,20 @@ export async function storeFor(db: Knex): Promise<(options: LimiterOptions) => R
   const common = { storeClient: db, storeType: 'knex', tableName: 'rate_limits', tableCreated: true };
   // SQLite: each of the store's calls takes the writer first (db/sqlite/directWriterClient.ts), as
   // it reads a write's result at once; a long transaction makes it wait (a 503 past the deadline).
-  if (!isMysql(db)) return (options) => new RateLimiterSQLite({ ...common, storeClient: directStoreClient(db), ...options, clearExpiredByTimeout: options.keyPrefix === 'address' });
+  // Expired counts are removed by the server (deleteExpiredLimits), not by the store's own timer:
+  // that timer outlives a closed database and then fails with nothing to catch its error.
+  if (!isMysql(db)) return (options) => new RateLimiterSQLite({ ...common, storeClient: directStoreClient(db), ...options, clearExpiredByTimeout: false });
   // The MySQL store names the table with its database; ours is the connection's own.
   const [{ name }] = await selectRows<{ name: string }>(db, 'select database() as name', []);
-  return (options) => new RateLimiterMySQL({ ...common, dbName: name, ...options, clearExpiredByTimeout: options.keyPrefix === 'address' });
+  return (options) => new RateLimiterMySQL({ ...common, dbName: name, ...options, clearExpiredByTimeout: false });
+}
+
+/** How often a server removes the counts that expired over an hour ago (server.ts). */
+export const EXPIRED_LIMITS_EVERY_MS = 5 * 60_000;
+
+/** Removes the rate-limit counts that expired over an hour ago, as the stores' own timers did. */
+export async function deleteExpiredLimits(db: Knex, now = Date.now()): Promise<number> {
+  return db('rate_limits').where('expire', '<', now - 3_600_000).delete();
 }
 
 /** A refusal when the limiter says the points are spent; database failures go on up (503). */
