@@ -74,15 +74,17 @@ export const ContainerMilestones = ({ container, onChanged }: { container: RaRec
           const actual = container[MILESTONE_DATE[milestone]];
           const planned = PLANNED[milestone] ? container[PLANNED[milestone]!] : null;
           const late = milestone === 'ARRIVED' && container.arrivalLate;
+          // A milestone passed over (a later one recorded at once) is done without a date of its own.
+          const done = CONTAINER_STATUSES.indexOf(milestone) <= reached;
           return (
-            <Step key={milestone} completed={CONTAINER_STATUSES.indexOf(milestone) <= reached} data-testid={`milestone-${milestone}`}>
+            <Step key={milestone} completed={done} data-testid={`milestone-${milestone}`}>
               <StepLabel
                 error={late}
                 optional={
                   <Box component="span" sx={{ display: 'block', fontSize: 12 }}>
                     {planned && <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>{translate('milestones.planned', { date: date(planned) })}</Box>}
                     <Box component="span" sx={{ display: 'block' }} data-testid="milestone-actual">
-                      {actual ? translate('milestones.actual', { date: date(actual) }) : translate('milestones.notYet')}
+                      {actual ? translate('milestones.actual', { date: date(actual) }) : translate(done ? 'milestones.notRecorded' : 'milestones.notYet')}
                     </Box>
                     {late && <Chip component="span" size="small" color="warning" label={translate('milestones.late')} sx={{ marginBlockStart: 0.5 }} />}
                   </Box>

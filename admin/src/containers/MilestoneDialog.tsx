@@ -84,6 +84,8 @@ export const MilestoneDialog = ({
               disableFuture
               slotProps={{
                 textField: {
+                  // Filled, as the milestone select above and the forms' date inputs.
+                  variant: 'filled',
                   size: 'small',
                   error: dayError !== null,
                   helperText: dayError ? translate(dayError) : undefined,

@@ -487,6 +487,7 @@ const ar: Messages = {
     status: 'الحالة',
     planned: 'المخطط %{date}',
     actual: 'تمّ %{date}',
+    notRecorded: 'تمّ، دون تاريخ مسجّل',
     notYet: 'لم يتم بعد',
     late: 'متأخرة',
     markAs: 'تعيين: %{status}',

@@ -228,6 +228,7 @@ const en = {
     status: 'Status',
     planned: 'Planned %{date}',
     actual: 'Done %{date}',
+    notRecorded: 'Done, date not recorded',
     notYet: 'Not yet',
     late: 'Late',
     markAs: 'Mark as %{status}',
