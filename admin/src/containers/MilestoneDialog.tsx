@@ -3,16 +3,13 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuI
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { format, isAfter, isValid, startOfDay } from 'date-fns';
 import { useTranslate } from 'react-admin';
-import { VEHICLE_STATUS_AT, vehicleMovesForward, type Milestone } from '@domain/containerStatuses';
-import type { VehicleStatus } from '@domain/statuses';
+import { VEHICLE_STATUS_AT, type Milestone } from '@domain/containerStatuses';
 import { DateLocalization } from '../common/DateLocalization';
+import { vehiclesMovedBy } from './milestoneMoves';
 
 /** What is recorded: the milestone and its day ('yyyy-MM-dd'), or no day when it is today (the server's time). */
 export type MilestoneChoice = { milestone: Milestone; at?: string };
 
-/** How many of these vehicles a milestone moves: those before its status (never backwards). */
-export const vehiclesMovedBy = (milestone: Milestone, vehicles: { status?: string | null }[]) =>
-  vehicles.filter((vehicle) => vehicleMovesForward((vehicle.status ?? 'NEW_PURCHASE') as VehicleStatus, VEHICLE_STATUS_AT[milestone])).length;
 
 /**
  * Records a milestone with the day it really happened (PATCH /api/containers/{id}/status {status,
