@@ -65,6 +65,8 @@ describe('recording the shipment', () => {
     await signIn(page, shipper.username, shipper.password);
     await page.goto(`/vehicles/${papered.id}/edit`);
     await page.getByTestId('upload-documents-input').setInputFiles(pdf('papers.pdf'));
+    // Read (and closed) here, so the toast of the change below is the one read after it.
+    expect(await takeToast(page)).toContain('Documents uploaded: 1');
     const row = page.getByTestId('document-row').filter({ hasText: 'papers.pdf' });
     await row.waitFor();
     // Stored without a kind: OTHER, and the title is still missing and overdue.
