@@ -11,6 +11,8 @@
  * [seconds]` (likewise) is the fault probe's contention run: 30 status changers and 10 creators on
  * two processes for 60 s, then 120 invoices at once (bench/contention.ts). `npm run bench -- cpu`
  * (likewise) is the server's CPU per request of the hot routes at three company sizes (bench/cpu.ts).
+ * `npm run bench -- milestone` (likewise) times a container milestone moving 40 vehicles (bench/milestone.ts);
+ * `npm run bench -- dashboard` the dashboard's server CPU per request at 100,000 vehicles (bench/dashboardCpu.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -30,6 +32,8 @@ import { benchScaling } from './mixed/scaling';
 import { benchContention } from './contention';
 import { benchImportExport } from './importExport';
 import { benchCpu } from './cpu';
+import { benchMilestone } from './milestone';
+import { benchDashboardCpu } from './dashboardCpu';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -168,9 +172,9 @@ async function measureBare(): Promise<Row> {
 
 // BENCH_ENGINES=mysql (or sqlite) runs one engine alone.
 const engines = ((process.env.BENCH_ENGINES?.split(',') ?? (process.env.MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'])) as EngineName[]);
-// `npm run bench -- mixed` or BENCH_ONLY=mixed (or lists, files, invoices, firstload, stall, contention, import, cpu, scaling) runs one part alone.
+// `npm run bench -- mixed` or BENCH_ONLY=mixed (or lists, files, invoices, firstload, stall, contention, import, cpu, scaling, milestone, dashboard) runs one part alone.
 const only = process.argv[2] ?? process.env.BENCH_ONLY;
-const PARTS = ['lists', 'files', 'invoices', 'firstload', 'mixed', 'stall', 'contention', 'import', 'cpu', 'scaling'];
+const PARTS = ['lists', 'files', 'invoices', 'firstload', 'mixed', 'stall', 'contention', 'import', 'cpu', 'scaling', 'milestone', 'dashboard'];
 if (only && !PARTS.includes(only)) throw new Error(`unknown part "${only}": ${PARTS.join(', ')}`);
 if (!only || only === 'lists') {
   const bare = await measureBare();
@@ -197,6 +201,10 @@ if (only === 'stall') {
   printStallSummary(results);
   if (results.some((r) => r.failures > 0)) process.exitCode = 1;
 }
+// The dashboard's server CPU per request at 100,000 vehicles (bench/dashboardCpu.ts): only when asked for.
+if (only === 'dashboard') for (const engine of engines) await benchDashboardCpu(engine);
+// A container milestone moving 40 vehicles (bench/milestone.ts): only when asked for.
+if (only === 'milestone') for (const engine of engines) if (!(await benchMilestone(engine)).met) process.exitCode = 1;
 // The server's CPU per request of the hot routes (bench/cpu.ts): only when asked for.
 if (only === 'cpu') for (const engine of engines) await benchCpu(engine);
 if (only === 'scaling') {

@@ -4,12 +4,16 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { portToListenOn } from '../test/support/ports';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export type ApiServer = { baseUrl: string; process: ChildProcess; log: () => string; stop: () => Promise<void> };
 
-function freePort(): Promise<number> {
+/** A free port: any (the system's choice), or the next free one of TEST_PORT_RANGE when it is set. */
+async function freePort(): Promise<number> {
+  const chosen = await portToListenOn();
+  if (chosen) return chosen;
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

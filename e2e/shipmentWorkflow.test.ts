@@ -35,6 +35,12 @@ afterAll(async () => {
 const statusesShown = (page: Page) =>
   Promise.all(vehicles.map((vehicle) => page.getByTestId('section-vehicles-in').getByRole('row').filter({ hasText: vehicle.vin }).getByTestId('status-chip').getAttribute('data-status')));
 
+/** The next milestone, today: the button opens the dialog (next milestone, today), which confirms it. */
+async function recordNextMilestone(page: Page) {
+  await page.getByTestId('milestone-next').click();
+  await page.getByTestId('milestone-dialog').getByTestId('milestone-confirm').click();
+}
+
 describe('shipment workflow', () => {
   it('moves the vehicles with each milestone, takes a document by kind into the checklist, and shows it all on the dashboard', async () => {
     const shipperApi = await ApiClient.signIn(shipper.username, shipper.password);
@@ -61,11 +67,11 @@ describe('shipment workflow', () => {
     await section.getByTestId('container-late').waitFor();
     expect(await statusesShown(page)).toEqual(['AT_WAREHOUSE', 'AT_PORT']);
     expect(await page.getByTestId('milestone-next').innerText()).toMatch(/Mark as Loaded/i);
-    await page.getByTestId('milestone-next').click();
+    await recordNextMilestone(page);
     expect(await takeToast(page)).toBe('Loaded: 1 vehicle moved');
     await page.waitForFunction(() => document.querySelector('[data-testid=section-milestones] [data-testid=container-status]')?.getAttribute('data-status') === 'LOADED');
     await expect.poll(() => statusesShown(page)).toEqual(['LOADED', 'AT_PORT']);
-    await page.getByTestId('milestone-next').click();
+    await recordNextMilestone(page);
     expect(await takeToast(page)).toBe('Departed: 1 vehicle moved');
     await expect.poll(() => statusesShown(page)).toEqual(['SHIPPED', 'AT_PORT']);
     expect(await page.getByTestId('milestone-DEPARTED').getByTestId('milestone-actual').innerText()).toMatch(/^Done /);

@@ -51,7 +51,10 @@ describe.each(ENGINES)('the document checklist on %s', (engine) => {
   const overdueIds = async (value: boolean) => {
     const res = await shipper.get('/api/vehicles').query({ filter: JSON.stringify({ documentsOverdue: value }), range: '[0,999]' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const ids = (res.body as { id: number }[]).map((v) => v.id);
+    const rows = res.body as { id: number; documentsOverdue: boolean }[];
+    // Each row carries the mark itself (the list's overdue chip), in agreement with the filter.
+    expect(rows.map((v) => v.documentsOverdue)).toEqual(rows.map(() => value));
+    const ids = rows.map((v) => v.id);
     expect(res.headers['content-range']).toMatch(new RegExp(`/${ids.length}$`));
     return ids;
   };
@@ -102,6 +105,8 @@ describe.each(ENGINES)('the document checklist on %s', (engine) => {
       ['BILL_OF_LADING', '2020-03-17T12:00:00.000Z', true],
     ]);
     expect(await overdueIds(true)).toContain(id);
+    const row = (await shipper.get('/api/vehicles').query({ filter: JSON.stringify({ id: [id] }) })).body[0];
+    expect(row).toMatchObject({ documentsDueAt: '2020-03-09T12:00:00.000Z', documentsOverdue: true });
     expect(await overdueIds(false)).toEqual(expect.arrayContaining([loose]));
     expect(await overdueIds(false)).not.toContain(id);
     expect((await shipper.get(`/api/vehicles/${id}`)).body.documentsOverdue).toBe(true);

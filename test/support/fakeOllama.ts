@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { portToListenOn } from './ports';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -88,7 +89,8 @@ export async function startFakeOllama(): Promise<FakeOllama> {
       res.writeHead(404).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listenOn = await portToListenOn();
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return Object.assign(state, {
     url: `http://127.0.0.1:${port}`,

@@ -18,6 +18,7 @@ import { UploadProgressList } from './UploadProgressList';
 import { useUploadQueue } from './useUploadQueue';
 import { storeEach } from './storeEach';
 import { useRecordFiles } from './useRecordFiles';
+import { DocumentKindCell } from './DocumentKindCell';
 
 /** Downloads one file, with a spinner on its button while it comes. */
 export const DownloadFileButton = ({ url, name }: { url: string; name: string }) => {
@@ -93,7 +94,9 @@ export const DocumentsTable = ({
   const translate = useTranslate();
   const translateWith = useTranslateWith();
   const notify = useNotify();
-  const { documents, added, removed } = useRecordFiles(owner, ownerId, initialFiles);
+  const { documents, added, removed, replaced } = useRecordFiles(owner, ownerId, initialFiles);
+  // A vehicle's documents have a kind (its checklist); a container's do not.
+  const hasKinds = owner === 'vehicles';
   const queue = useUploadQueue();
   const [toDelete, setToDelete] = useState<StoredFile | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -145,6 +148,7 @@ export const DocumentsTable = ({
             <TableHead>
               <TableRow>
                 <TableCell>{translate('files.title')}</TableCell>
+                {hasKinds && <TableCell>{translate('checklist.kind')}</TableCell>}
                 <TableCell align="right">{translate('files.size')}</TableCell>
                 <TableCell sx={onWideScreens}>{translate('files.uploadDate')}</TableCell>
                 <TableCell align="right">{translate('common.actions')}</TableCell>
@@ -159,6 +163,11 @@ export const DocumentsTable = ({
                       <Ltr>{document.fileName}</Ltr>
                     </Box>
                   </TableCell>
+                  {hasKinds && (
+                    <TableCell>
+                      <DocumentKindCell vehicleId={ownerId} document={document} canChange={canEdit} onChanged={replaced} />
+                    </TableCell>
+                  )}
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-testid="document-size">
                     <Ltr>{translate('files.sizeKb', { size: formatKb(document.fileSize) })}</Ltr>
                   </TableCell>

@@ -1,5 +1,6 @@
 import { API_URL, sendFiles, sendJson, type SendFilesOptions } from '../providers/http';
 import { downloadToDisk, followDownload } from '../providers/download';
+import type { DocumentKind } from '@domain/documentChecklist';
 import type { FileOwner, StoredFile } from './format';
 
 const filesPath = (owner: FileOwner, ownerId: number | string) => `/${owner}/${encodeURIComponent(ownerId)}/files`;
@@ -13,6 +14,10 @@ export const uploadRecordFile = (owner: FileOwner, ownerId: number | string, fil
 
 export const deleteRecordFile = (owner: FileOwner, ownerId: number | string, fileId: number | string) =>
   sendJson<StoredFile>('DELETE', `${filesPath(owner, ownerId)}/${encodeURIComponent(fileId)}`);
+
+/** PATCH /api/vehicles/{id}/files/{fileId} {documentKind}: a stored document given another kind; answers the file. */
+export const setVehicleDocumentKind = (vehicleId: number | string, fileId: number | string, documentKind: DocumentKind) =>
+  sendJson<StoredFile>('PATCH', `${filesPath('vehicles', vehicleId)}/${encodeURIComponent(fileId)}`, { documentKind });
 
 /** Where a file of a vehicle or container is read: the original, or a smaller JPEG for <img>. */
 export function fileUrl(owner: FileOwner, ownerId: number | string, fileId: number | string, variant?: 'compressed' | 'thumbnail'): string {

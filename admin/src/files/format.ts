@@ -8,6 +8,8 @@ export interface StoredFile {
   width?: number | null;
   height?: number | null;
   createdAt?: string | null;
+  /** A vehicle document's kind (TITLE, ITN...; OTHER when none was given); containers' files have none. */
+  documentKind?: string | null;
 }
 
 /** The records that carry files, by their API path. */

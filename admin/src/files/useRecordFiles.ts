@@ -45,10 +45,21 @@ export function useRecordFiles(owner: FileOwner, ownerId: number | string, initi
     [queryClient, owner, ownerId, refreshLists],
   );
 
+  /** A file changed in place (a document given another kind): the same row, its new fields. */
+  const replaced = useCallback(
+    (changed: StoredFile) => {
+      queryClient.setQueryData<StoredFile[]>(key, (old = []) => old.map((file) => (file.id === changed.id ? { ...file, ...changed } : file)));
+      refreshLists();
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key is a new array each render, made of owner and ownerId
+    [queryClient, owner, ownerId, refreshLists],
+  );
+
   return {
     images: useMemo(() => files.filter((file) => file.fileType === 'IMAGE'), [files]),
     documents: useMemo(() => files.filter((file) => file.fileType === 'DOCUMENT'), [files]),
     added,
     removed,
+    replaced,
   };
 }

@@ -4,6 +4,7 @@ import type { RaRecord } from 'react-admin';
 import { ListCard, type CardFact } from '../common/ListCard';
 import { DateText, Ltr } from '../common/Fields';
 import { VehicleThumbnail } from '../files/VehicleThumbnail';
+import { OverdueDocumentsChip } from './OverdueDocumentsChip';
 import { StatusChip } from './StatusChip';
 import { StatusSelect } from './StatusSelect';
 import { VinText, makeModelYear, vehicleEditPath } from './VinText';
@@ -37,7 +38,10 @@ export const VehicleCard = ({
       title={
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <VehicleThumbnail record={record} to={vehicleEditPath(record.id)} />
-          <VinText vin={record.vin} to={vehicleEditPath(record.id)} />
+          <Box sx={{ minWidth: 0 }}>
+            <VinText vin={record.vin} to={vehicleEditPath(record.id)} />
+            <OverdueDocumentsChip record={record} />
+          </Box>
         </Box>
       }
       badge={canSetStatus ? <StatusSelect record={record as RaRecord} /> : <StatusChip status={record.status} />}

@@ -5,12 +5,13 @@ import { showEmptyChoice } from '../common/Fields';
 import { DatePickerInput } from '../common/DatePickerInput';
 import { statusChoices } from './status';
 import { isolateText } from '../common/Bidi';
+import { OverdueDocumentsFilter } from './OverdueDocumentsFilter';
 
 const byText = (q: string) => ({ q });
 const wide = { minWidth: 220 } as const;
 
 /**
- * The vehicle list's filters. Search and status are always shown; the others are added from
+ * The vehicle list's filters. Search, status and the "Overdue documents" chip are always shown; the others are added from
  * "Add filter", each to whom it makes sense: the company for a SUPER_ADMIN (everyone else sees
  * one company), the buyer to those who may read users (GET /api/users is for administrators), the
  * container to those who see containers, the dates to everyone. The API filters companyId,
@@ -22,6 +23,7 @@ export function useVehicleFilters(role: Role | null | undefined) {
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('vehicles.searchHint')} sx={{ width: { xs: '100%', sm: 300 } }} />,
     <SelectInput key="status" source="status" label="vehicles.filterStatus" alwaysOn emptyText="common.all" choices={statusChoices} slotProps={showEmptyChoice} />,
+    <OverdueDocumentsFilter key="documentsOverdue" source="documentsOverdue" label="vehicles.filterOverdue" alwaysOn />,
     ...(everyCompany
       ? [
           <ReferenceInput key="companyId" source="companyId" label="vehicles.filterCompany" reference="companies" sort={{ field: 'name', order: 'ASC' }} perPage={50}>

@@ -29,6 +29,7 @@ import { VinText, makeModelYear, vehicleEditPath } from './VinText';
 import { ThumbnailHeader, VehicleThumbnail } from '../files/VehicleThumbnail';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { VehicleCard } from './VehicleCard';
+import { OverdueDocumentsChip } from './OverdueDocumentsChip';
 import { Isolated } from '../common/Bidi';
 
 const DELETE_MESSAGES: DeleteMessages = {
@@ -138,7 +139,15 @@ const VehicleList = () => {
               sx={showsCompany ? { '& .MuiTableCell-root': { paddingInline: 1 } } : undefined}
             >
               <DataTable.Col source="thumbnailFileId" label={<ThumbnailHeader />} disableSort cellSx={() => ({ width: 44, paddingBlock: 0.5, paddingInline: 0.5 })} render={(record) => <VehicleThumbnail record={record} to={vehicleEditPath(record.id)} />} />
-              <DataTable.Col source="vin" render={(record) => <VinText vin={record.vin} to={vehicleEditPath(record.id)} />} />
+              <DataTable.Col
+                source="vin"
+                render={(record) => (
+                  <>
+                    <VinText vin={record.vin} to={vehicleEditPath(record.id)} />
+                    <OverdueDocumentsChip record={record} />
+                  </>
+                )}
+              />
               {showsCompany && (
                 <DataTable.Col
                   source="companyName"

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { portToListenOn } from '../../../test/support/ports';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -10,7 +11,10 @@ export const ROOT = path.resolve(import.meta.dirname, '../../..');
  */
 export const PROCESS_TEST_TIMEOUT_MS = 240_000;
 
-export function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
+  // TEST_PORT_RANGE (test/support/ports.ts): a port of the range this checkout was given.
+  const chosen = await portToListenOn();
+  if (chosen) return chosen;
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);

@@ -16,7 +16,7 @@ import type { Viewer } from '../baseModel';
  * every row of the company, and cost the more the larger the company.
  */
 const COLUMNS = `v.id, v.vin, v.make, v.model, v.year, v.status, v.containerId, v.fromPortId, v.toPortId,
- v.shipperId, v.buyerId, v.companyId, v.vehicleInfo, v.createdAt, v.updatedAt,
+ v.shipperId, v.buyerId, v.companyId, v.vehicleInfo, v.createdAt, v.updatedAt, v.documentsDueAt,
  c.number as containerNumber, co.name as companyName, b.username as buyerName,
  (select count(*) from vehicle_files f where f.vehicleId = v.id and f.fileType = 'IMAGE') as imageCount,
  (select count(*) from vehicle_files f where f.vehicleId = v.id and f.fileType = 'DOCUMENT') as documentCount,
@@ -39,7 +39,7 @@ function textFor(count: number, scope: 'all' | 'company' | 'buyer'): string {
   return sql;
 }
 
-type Row = Record<string, unknown> & { id: number | string; vin: string; vehicleInfo: unknown };
+type Row = Record<string, unknown> & { id: number | string; vin: string; vehicleInfo: unknown; documentsDueAt: string | null };
 
 const count = (value: unknown) => (value === null ? null : Number(value));
 
@@ -53,8 +53,12 @@ function parsedJson(value: unknown) {
   }
 }
 
-/** The row as the list answers it, keys in the order the model's JSON had them. */
-function shape(row: Row) {
+/**
+ * The row as the list answers it, keys in the order the model's JSON had them. `documentsDueAt` is
+ * a column of the row itself (kept by every write that changes it), so the list's overdue mark
+ * costs no query of its own; `documentsOverdue` reads it as the model's $formatJson does.
+ */
+function shape(row: Row, now: string) {
   return {
     id: row.id,
     vin: row.vin,
@@ -78,6 +82,8 @@ function shape(row: Row) {
     documentCount: count(row.documentCount),
     thumbnailFileId: row.thumbnailFileId,
     vinCheckDigitValid: isVinCheckDigitValid(row.vin),
+    documentsDueAt: row.documentsDueAt,
+    documentsOverdue: typeof row.documentsDueAt === 'string' && row.documentsDueAt < now,
   };
 }
 
@@ -96,8 +102,9 @@ export async function vehicleListRows(db: Knex, viewer: Viewer, ids: readonly nu
   }
   const rows = await selectRows<Row>(db, textFor(ids.length, scope), bindings);
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const now = new Date().toISOString();
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [shape(row)] : [];
+    return row ? [shape(row, now)] : [];
   });
 }
