@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient, launchBrowser, newPage, openListRow, screenshot, signIn, takeToast, uniqueVin } from './support';
+import { ApiClient, admin, launchBrowser, newPage, openListRow, screenshot, searchAndPick, signIn, takeToast, uniqueVin } from './support';
 import { textFile } from './fileHelpers';
 
 /**
@@ -9,6 +9,7 @@ import { textFile } from './fileHelpers';
  * Vehicles list. The first file has a row error: the dry run shows it (line, column, message)
  * and the import cannot be confirmed; the fixed file imports, and its cars are in the list.
  * Once in English, once in Arabic (Arabic headings, an Arabic status label, right to left).
+ * A super administrator picks the company of the rows that name none.
  */
 let browser: Browser;
 let api: ApiClient;
@@ -100,7 +101,64 @@ async function importCycle(language: 'en' | 'ar') {
   }
 }
 
+/**
+ * A super administrator chooses the company of the rows that name none (the wizard's company
+ * picker, `?companyId=`): the dry run and the import both go to it; the cars are that company's.
+ */
+async function superAdminImport(language: 'en' | 'ar') {
+  const company = await api.createCompany(`Picked ${language} ${Date.now()} Motors`);
+  const { context, page } = await newPage(browser, { language });
+  try {
+    await signIn(page, admin().username, admin().password);
+    const vins = [uniqueVin(), uniqueVin()];
+    const headings = language === 'en' ? ['VIN', 'Make', 'Model'] : ['رقم الهيكل', 'الماركة', 'الطراز'];
+    await page.goto('/vehicles');
+    await page.getByTestId('import-button').first().click();
+    const dialog = page.getByTestId('import-dialog');
+    await dialog.waitFor();
+    const picker = dialog.getByTestId('import-company');
+    expect(await picker.innerText()).toContain(language === 'en' ? 'The company of the rows that do not name one' : 'شركة الأسطر التي لا تذكر شركة');
+    await searchAndPick(picker.getByRole('combobox'), company.name, new RegExp(company.code));
+    await screenshot(page, `import-wizard-${language}-4-super-admin-picks`);
+    const checked = page.waitForResponse((res) => res.url().includes('/import?') && res.url().includes(`companyId=${company.id}`) && res.url().includes('dryRun=true'));
+    await dialog.getByTestId('import-file').setInputFiles(textFile(`picked-${language}.csv`, csv([headings, [vins[0], 'Toyota', 'Land Cruiser'], [vins[1], 'Lexus', 'LX']])));
+    await checked;
+    await dialog.getByTestId('import-ready').waitFor();
+    expect(await dialog.getByTestId('import-preview').innerText()).toContain(vins[1]);
+    expect(await dialog.getByTestId('import-company-chosen').innerText()).toContain(company.name);
+    expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
+    await screenshot(page, `import-wizard-${language}-5-super-admin-checked`);
+    await dialog.getByTestId('import-confirm').click();
+    expect(await takeToast(page)).toContain(language === 'en' ? 'Import finished: 2 created' : 'اكتمل الاستيراد: أُنشئ 2');
+    for (const vin of vins) {
+      const [vehicle] = await api.send<{ companyId: number }[]>('GET', `/vehicles?filter=${encodeURIComponent(JSON.stringify({ q: vin }))}`);
+      expect(vehicle.companyId).toBe(company.id);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+/** A company administrator imports into its own company: the wizard offers no company picker. */
+async function noPickerForCompanyAdmin() {
+  const company = await api.createCompany(`No Picker ${Date.now()} Motors`);
+  const companyAdmin = await api.createUser('COMPANY_ADMIN', company.id);
+  const { context, page } = await newPage(browser, { language: 'en' });
+  try {
+    await signIn(page, companyAdmin.username, companyAdmin.password);
+    await page.goto('/vehicles');
+    await page.getByTestId('empty-state').getByTestId('import-button').click();
+    await page.getByTestId('import-dialog').getByTestId('import-choose').waitFor();
+    expect(await page.getByTestId('import-dialog').getByTestId('import-company').count()).toBe(0);
+  } finally {
+    await context.close();
+  }
+}
+
 describe('the import wizard', () => {
+  it('a super administrator picks the company the rows go to (English)', () => superAdminImport('en'));
+  it('a super administrator picks the company the rows go to (Arabic, right to left)', () => superAdminImport('ar'));
+  it('offers no company picker to a company administrator', () => noPickerForCompanyAdmin());
   it('shows a file’s row error, then imports the fixed file into the list (English)', () => importCycle('en'));
   it('shows a file’s row error, then imports the fixed file into the list (Arabic, right to left)', () => importCycle('ar'));
 });
