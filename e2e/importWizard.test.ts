@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ApiClient, admin, launchBrowser, newPage, openListRow, screenshot, searchAndPick, signIn, takeToast, uniqueVin } from './support';
-import { textFile } from './fileHelpers';
+import { filesDir, textFile } from './fileHelpers';
 
 /**
  * The import wizard (issue 31): a company administrator imports a CSV of vehicles from the
@@ -139,17 +141,40 @@ async function superAdminImport(language: 'en' | 'ar') {
   }
 }
 
-/** A company administrator imports into its own company: the wizard offers no company picker. */
-async function noPickerForCompanyAdmin() {
-  const company = await api.createCompany(`No Picker ${Date.now()} Motors`);
+/** An .xlsx file of the given rows, written where the browser can pick it. */
+async function xlsxFile(name: string, rows: string[][]): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Vehicles');
+  for (const row of rows) sheet.addRow(row);
+  const file = path.join(filesDir, name);
+  writeFileSync(file, Buffer.from(await workbook.xlsx.writeBuffer()));
+  return file;
+}
+
+/**
+ * A company administrator imports into its own company: the wizard offers no company picker. An
+ * .xlsx is previewed as a .csv is: its first rows under the field each heading fills.
+ */
+async function companyAdminXlsx(language: 'en' | 'ar') {
+  const company = await api.createCompany(`Xlsx ${language} ${Date.now()} Motors`);
   const companyAdmin = await api.createUser('COMPANY_ADMIN', company.id);
-  const { context, page } = await newPage(browser, { language: 'en' });
+  const { context, page } = await newPage(browser, { language });
   try {
     await signIn(page, companyAdmin.username, companyAdmin.password);
     await page.goto('/vehicles');
     await page.getByTestId('empty-state').getByTestId('import-button').click();
-    await page.getByTestId('import-dialog').getByTestId('import-choose').waitFor();
-    expect(await page.getByTestId('import-dialog').getByTestId('import-company').count()).toBe(0);
+    const dialog = page.getByTestId('import-dialog');
+    await dialog.getByTestId('import-choose').waitFor();
+    expect(await dialog.getByTestId('import-company').count()).toBe(0);
+    const vin = uniqueVin();
+    const file = await xlsxFile(`fleet-${language}.xlsx`, [['VIN', 'Make', 'Colour', 'Mileage'], [vin, 'Nissan', 'White', '120000']]);
+    await chooseFile(page, file);
+    await dialog.getByTestId('import-ready').waitFor();
+    expect(await dialog.getByTestId('import-mapped-field').allInnerTexts()).toEqual(
+      language === 'en' ? ['VIN', 'Make', 'Color', 'not imported'] : ['رقم الهيكل (VIN)', 'الشركة المصنِّعة', 'اللون', 'لا يُستورد'],
+    );
+    expect(await dialog.getByTestId('import-preview').innerText()).toContain(vin);
+    await screenshot(page, `import-wizard-${language}-6-xlsx-preview`);
   } finally {
     await context.close();
   }
@@ -158,7 +183,8 @@ async function noPickerForCompanyAdmin() {
 describe('the import wizard', () => {
   it('a super administrator picks the company the rows go to (English)', () => superAdminImport('en'));
   it('a super administrator picks the company the rows go to (Arabic, right to left)', () => superAdminImport('ar'));
-  it('offers no company picker to a company administrator', () => noPickerForCompanyAdmin());
+  it('previews an .xlsx as a .csv, with no company picker for a company administrator (English)', () => companyAdminXlsx('en'));
+  it('previews an .xlsx as a .csv, with no company picker for a company administrator (Arabic)', () => companyAdminXlsx('ar'));
   it('shows a file’s row error, then imports the fixed file into the list (English)', () => importCycle('en'));
   it('shows a file’s row error, then imports the fixed file into the list (Arabic, right to left)', () => importCycle('ar'));
 });
