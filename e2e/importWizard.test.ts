@@ -1,14 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient, launchBrowser, newPage, openListRow, screenshot, signIn, takeToast, uniqueVin } from './support';
-import { textFile } from './fileHelpers';
+import { ApiClient, admin, launchBrowser, newPage, openListRow, screenshot, searchAndPick, signIn, takeToast, uniqueVin } from './support';
+import { filesDir, textFile } from './fileHelpers';
 
 /**
  * The import wizard (issue 31): a company administrator imports a CSV of vehicles from the
  * Vehicles list. The first file has a row error: the dry run shows it (line, column, message)
  * and the import cannot be confirmed; the fixed file imports, and its cars are in the list.
  * Once in English, once in Arabic (Arabic headings, an Arabic status label, right to left).
+ * A super administrator picks the company of the rows that name none.
  */
 let browser: Browser;
 let api: ApiClient;
@@ -100,7 +103,88 @@ async function importCycle(language: 'en' | 'ar') {
   }
 }
 
+/**
+ * A super administrator chooses the company of the rows that name none (the wizard's company
+ * picker, `?companyId=`): the dry run and the import both go to it; the cars are that company's.
+ */
+async function superAdminImport(language: 'en' | 'ar') {
+  const company = await api.createCompany(`Picked ${language} ${Date.now()} Motors`);
+  const { context, page } = await newPage(browser, { language });
+  try {
+    await signIn(page, admin().username, admin().password);
+    const vins = [uniqueVin(), uniqueVin()];
+    const headings = language === 'en' ? ['VIN', 'Make', 'Model'] : ['رقم الهيكل', 'الماركة', 'الطراز'];
+    await page.goto('/vehicles');
+    await page.getByTestId('import-button').first().click();
+    const dialog = page.getByTestId('import-dialog');
+    await dialog.waitFor();
+    const picker = dialog.getByTestId('import-company');
+    expect(await picker.innerText()).toContain(language === 'en' ? 'The company of the rows that do not name one' : 'شركة الأسطر التي لا تذكر شركة');
+    await searchAndPick(picker.getByRole('combobox'), company.name, new RegExp(company.code));
+    await screenshot(page, `import-wizard-${language}-4-super-admin-picks`);
+    const checked = page.waitForResponse((res) => res.url().includes('/import?') && res.url().includes(`companyId=${company.id}`) && res.url().includes('dryRun=true'));
+    await dialog.getByTestId('import-file').setInputFiles(textFile(`picked-${language}.csv`, csv([headings, [vins[0], 'Toyota', 'Land Cruiser'], [vins[1], 'Lexus', 'LX']])));
+    await checked;
+    await dialog.getByTestId('import-ready').waitFor();
+    expect(await dialog.getByTestId('import-preview').innerText()).toContain(vins[1]);
+    expect(await dialog.getByTestId('import-company-chosen').innerText()).toContain(company.name);
+    expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
+    await screenshot(page, `import-wizard-${language}-5-super-admin-checked`);
+    await dialog.getByTestId('import-confirm').click();
+    expect(await takeToast(page)).toContain(language === 'en' ? 'Import finished: 2 created' : 'اكتمل الاستيراد: أُنشئ 2');
+    for (const vin of vins) {
+      const [vehicle] = await api.send<{ companyId: number }[]>('GET', `/vehicles?filter=${encodeURIComponent(JSON.stringify({ q: vin }))}`);
+      expect(vehicle.companyId).toBe(company.id);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+/** An .xlsx file of the given rows, written where the browser can pick it. */
+async function xlsxFile(name: string, rows: string[][]): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Vehicles');
+  for (const row of rows) sheet.addRow(row);
+  const file = path.join(filesDir, name);
+  writeFileSync(file, Buffer.from(await workbook.xlsx.writeBuffer()));
+  return file;
+}
+
+/**
+ * A company administrator imports into its own company: the wizard offers no company picker. An
+ * .xlsx is previewed as a .csv is: its first rows under the field each heading fills.
+ */
+async function companyAdminXlsx(language: 'en' | 'ar') {
+  const company = await api.createCompany(`Xlsx ${language} ${Date.now()} Motors`);
+  const companyAdmin = await api.createUser('COMPANY_ADMIN', company.id);
+  const { context, page } = await newPage(browser, { language });
+  try {
+    await signIn(page, companyAdmin.username, companyAdmin.password);
+    await page.goto('/vehicles');
+    await page.getByTestId('empty-state').getByTestId('import-button').click();
+    const dialog = page.getByTestId('import-dialog');
+    await dialog.getByTestId('import-choose').waitFor();
+    expect(await dialog.getByTestId('import-company').count()).toBe(0);
+    const vin = uniqueVin();
+    const file = await xlsxFile(`fleet-${language}.xlsx`, [['VIN', 'Make', 'Colour', 'Mileage'], [vin, 'Nissan', 'White', '120000']]);
+    await chooseFile(page, file);
+    await dialog.getByTestId('import-ready').waitFor();
+    expect(await dialog.getByTestId('import-mapped-field').allInnerTexts()).toEqual(
+      language === 'en' ? ['VIN', 'Make', 'Color', 'not imported'] : ['رقم الهيكل (VIN)', 'الشركة المصنِّعة', 'اللون', 'لا يُستورد'],
+    );
+    expect(await dialog.getByTestId('import-preview').innerText()).toContain(vin);
+    await screenshot(page, `import-wizard-${language}-6-xlsx-preview`);
+  } finally {
+    await context.close();
+  }
+}
+
 describe('the import wizard', () => {
+  it('a super administrator picks the company the rows go to (English)', () => superAdminImport('en'));
+  it('a super administrator picks the company the rows go to (Arabic, right to left)', () => superAdminImport('ar'));
+  it('previews an .xlsx as a .csv, with no company picker for a company administrator (English)', () => companyAdminXlsx('en'));
+  it('previews an .xlsx as a .csv, with no company picker for a company administrator (Arabic)', () => companyAdminXlsx('ar'));
   it('shows a file’s row error, then imports the fixed file into the list (English)', () => importCycle('en'));
   it('shows a file’s row error, then imports the fixed file into the list (Arabic, right to left)', () => importCycle('ar'));
 });

@@ -143,6 +143,50 @@ describe.each(ENGINES)('importing spreadsheets on %s', (engine) => {
     expect(await vehicleRow(b)).toMatchObject({ make: 'Mazda', model: 'CX-5', year: 2018, notes: 'plain' });
   });
 
+  it('answers the file as read, heading row and first five rows, for the wizard’s preview: .xlsx as .csv', async () => {
+    const rows = [validVin(), validVin(), validVin(), validVin(), validVin(), validVin()].map((vin, i) => [vin, 'Toyota', `Preview ${i}`]);
+    const fromXlsx = await send('SHIPPER', 'vehicles', await xlsx([['VIN', 'Make', 'Mileage'], ...rows]), 'cars.xlsx', '?dryRun=true');
+    expect(fromXlsx.status).toBe(200);
+    expect(fromXlsx.body.preview).toEqual({ headings: ['VIN', 'Make', 'Mileage'], rows: rows.slice(0, 5) });
+    const fromCsv = await send('SHIPPER', 'vehicles', csv(['VIN;Make;Mileage', ...rows.map((row) => row.join(';'))]), 'cars.csv', '?dryRun=true');
+    expect(fromCsv.body.preview).toEqual(fromXlsx.body.preview);
+    // A refused real run carries it too (the wizard shows its errors as the dry run's).
+    const refused = await send('SHIPPER', 'vehicles', csv(['VIN,Status', `${validVin()},Lost`]), 'cars.csv');
+    expect(refused.status).toBe(422);
+    expect(refused.body.preview.rows).toHaveLength(1);
+  });
+
+  it('a file of several hundred rows: an error in its middle is told at its line and nothing is kept; fixed, every row is in with its history, container and counts', async () => {
+    const vins = Array.from({ length: 260 }, () => validVin());
+    const existing = vins[10];
+    await w.clients.SHIPPER.post('/api/vehicles').send({ vin: existing, make: 'Kia', model: 'Rio', year: 2020 }).expect(201);
+    const line = (vin: string, i: number, status = i % 2 ? 'Shipped' : '') => `${vin},Make ${i},${status},${i % 50 === 0 ? 'MSCU1234565' : ''}`;
+    const bad = ['VIN,Make,Status,Container', ...vins.map((vin, i) => line(vin, i, i === 150 ? 'Lost' : undefined))];
+    const countsBefore = await t.db('company_row_counts').where({ tableName: 'vehicles', companyId: w.companyA.id }).sum({ n: 'total' });
+    const refused = await send('SHIPPER', 'vehicles', csv(bad), 'fleet.csv');
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.map((e: { line: number; code: string }) => [e.line, e.code])).toEqual([[152, 'status.unknown']]);
+    expect(await vehicleRow(vins[0])).toBeUndefined();
+    expect(await vehicleRow(vins[259])).toBeUndefined();
+
+    const res = await send('SHIPPER', 'vehicles', csv(['VIN,Make,Status,Container', ...vins.map((vin, i) => line(vin, i))]), 'fleet.csv');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ rows: 260, created: 259, updated: 1, errors: [], applied: true });
+    expect(await vehicleRow(existing)).toMatchObject({ make: 'Make 10', status: 'NEW_PURCHASE' });
+    const shipped = await vehicleRow(vins[201]);
+    expect(shipped).toMatchObject({ make: 'Make 201', status: 'SHIPPED', companyId: w.companyA.id, shipperId: w.shipper.id });
+    const history = await w.clients.SHIPPER.get(`/api/vehicles/${shipped.id}`).expect(200);
+    expect(history.body.statusHistory.map((e: { toStatus: string }) => e.toStatus)).toEqual(['SHIPPED']);
+    expect((await vehicleRow(vins[200])).containerId).toBe(containerA);
+    // Found by the search index, and counted in the company's kept figures.
+    const found = await w.clients.SHIPPER.get(`/api/vehicles?filter=${encodeURIComponent(JSON.stringify({ q: vins[259].slice(-8) }))}`).expect(200);
+    expect(found.body.map((v: { vin: string }) => v.vin)).toEqual([vins[259]]);
+    const countsAfter = await t.db('company_row_counts').where({ tableName: 'vehicles', companyId: w.companyA.id }).sum({ n: 'total' });
+    expect(Number(countsAfter[0].n) - Number(countsBefore[0].n)).toBe(259);
+    // The ids follow the file's order.
+    expect((await vehicleRow(vins[259])).id).toBeGreaterThan((await vehicleRow(vins[0])).id);
+  });
+
   it('a super administrator names the company by column or ?companyId=, and must name one', async () => {
     const [a, b, c] = [validVin(), validVin(), validVin()];
     const res = await send('SUPER_ADMIN', 'vehicles', csv(['VIN,Company', `${a},${w.companyB.code}`, `${b},`]), 'cars.csv', `?companyId=${w.companyA.id}`);

@@ -1,4 +1,4 @@
-import { AutocompleteInput, ReferenceInput, required, type Validator } from 'react-admin';
+import { AutocompleteInput, ReferenceInput, required, type RaRecord, type Validator } from 'react-admin';
 import { isolateText } from './Bidi';
 
 /**
@@ -14,7 +14,7 @@ export const CompanyInput = ({
   validate,
 }: {
   source?: string;
-  onChange?: (value: unknown) => void;
+  onChange?: (value: unknown, record?: RaRecord | '') => void;
   optional?: boolean;
   helperText?: string;
   /** A further rule (the move dialog refuses the current company). */

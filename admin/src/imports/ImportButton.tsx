@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import {
   Alert,
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -17,7 +18,7 @@ import {
   type Theme,
 } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Publish';
-import { useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Form, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { canChooseCompany } from '@domain/permissions';
 import type { SheetLanguage } from '@domain/sheetColumns';
 import { ERROR_CODES } from '@domain/errorCodes';
@@ -25,9 +26,11 @@ import { codeOf } from '../providers/http';
 import { saveBlob } from '../providers/download';
 import { errorMessage, requestErrorText } from '../providers/errorMessage';
 import { useCurrentUser } from '../providers/useCurrentUser';
+import { CompanyInput } from '../common/CompanyInput';
+import { Isolated } from '../common/Bidi';
 import { sendImport, summaryOf, type ImportSummary } from './api';
 import { ImportCheck } from './ImportCheck';
-import { isCsvName, previewCsv, templateCsv, type CsvPreview, type ImportResource } from './sheetFile';
+import { templateCsv, type ImportResource } from './sheetFile';
 
 const KNOWN_CODES = new Set<string>(ERROR_CODES);
 const LANGUAGES: SheetLanguage[] = ['en', 'ar'];
@@ -52,16 +55,18 @@ export const ImportButton = ({ resource }: { resource: ImportResource }) => {
   const input = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<CsvPreview | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: 0, busy: false });
   const [failure, setFailure] = useState<string | null>(null);
+  /** A super administrator's company for the rows that name none (`?companyId=`). */
+  const [company, setCompany] = useState<{ id: number; name: string } | null>(null);
+  const companyId = company?.id ?? null;
+  const choosesCompany = canChooseCompany(user?.role);
 
   const failureText = (error: unknown) =>
     codeOf(error) && KNOWN_CODES.has(codeOf(error)!) ? errorMessage(error, translate, 'imports.failed') : requestErrorText(error, translate, 'imports.failed');
 
   const reset = () => {
     setFile(null);
-    setPreview(null);
     setFailure(null);
     setPhase({ step: 0, busy: false });
     if (input.current) input.current.value = '';
@@ -69,6 +74,7 @@ export const ImportButton = ({ resource }: { resource: ImportResource }) => {
   const close = () => {
     if (phase.step === 2 || (phase.step === 0 && phase.busy)) return; // a request is out: its answer decides
     setOpen(false);
+    setCompany(null);
     reset();
   };
 
@@ -79,8 +85,7 @@ export const ImportButton = ({ resource }: { resource: ImportResource }) => {
     // The same file, fixed and saved under its name, must be choosable again (no change event otherwise).
     if (input.current) input.current.value = '';
     try {
-      setPreview(isCsvName(chosen.name) ? previewCsv(resource, await chosen.text()) : null);
-      const summary = await sendImport(resource, chosen, { dryRun: true, language: locale });
+      const summary = await sendImport(resource, chosen, { dryRun: true, language: locale, companyId });
       setPhase({ step: 1, summary });
     } catch (error) {
       setFailure(failureText(error));
@@ -93,9 +98,10 @@ export const ImportButton = ({ resource }: { resource: ImportResource }) => {
     setFailure(null);
     setPhase({ step: 2 });
     try {
-      const summary = await sendImport(resource, file, { dryRun: false, language: locale });
+      const summary = await sendImport(resource, file, { dryRun: false, language: locale, companyId });
       notify('imports.done', { type: 'success', messageArgs: { created: summary.created, updated: summary.updated, unchanged: summary.unchanged } });
       setOpen(false);
+      setCompany(null);
       reset();
       refresh();
     } catch (error) {
@@ -107,7 +113,7 @@ export const ImportButton = ({ resource }: { resource: ImportResource }) => {
   };
 
   const downloadTemplate = (language: SheetLanguage) =>
-    saveBlob(new Blob([templateCsv(resource, language, canChooseCompany(user?.role))], { type: 'text/csv;charset=utf-8' }), `${translate(`imports.templateFile.${resource}`)}-${language}.csv`);
+    saveBlob(new Blob([templateCsv(resource, language, choosesCompany)], { type: 'text/csv;charset=utf-8' }), `${translate(`imports.templateFile.${resource}`)}-${language}.csv`);
 
   const busy = phase.step === 2 || (phase.step === 0 && phase.busy);
   return (
@@ -129,8 +135,14 @@ export const ImportButton = ({ resource }: { resource: ImportResource }) => {
           {phase.step === 0 && (
             <Stack spacing={2}>
               <Typography variant="body2">{translate(`imports.hint.${resource}`)}</Typography>
-              {/* A super administrator's rows name their company (the API's Company column). */}
-              {canChooseCompany(user?.role) && <Typography variant="body2" color="text.secondary" data-testid="import-company-hint">{translate('imports.companyHint')}</Typography>}
+              {/* A super administrator chooses the company of the rows that name none (the file's Company column names it per row). */}
+              {choosesCompany && (
+                <Box data-testid="import-company">
+                  <Form onSubmit={() => undefined} noValidate>
+                    <CompanyInput optional helperText="imports.companyHint" onChange={(_value, record) => setCompany(record ? { id: Number(record.id), name: String(record.name) } : null)} />
+                  </Form>
+                </Box>
+              )}
               <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <Button variant="contained" startIcon={<UploadIcon />} onClick={() => input.current?.click()} disabled={busy} data-testid="import-choose">
                   {translate('imports.chooseFile')}
@@ -152,7 +164,16 @@ export const ImportButton = ({ resource }: { resource: ImportResource }) => {
               </Typography>
             </Stack>
           )}
-          {phase.step === 1 && <ImportCheck resource={resource} summary={phase.summary} preview={preview} />}
+          {phase.step === 1 && (
+            <>
+              {company && (
+                <Typography variant="body2" sx={{ mb: 2 }} data-testid="import-company-chosen">
+                  {translate('imports.companyChosen')} <Isolated>{company.name}</Isolated>
+                </Typography>
+              )}
+              <ImportCheck resource={resource} summary={phase.summary} />
+            </>
+          )}
           {phase.step === 2 && <ProgressLine text={translate('imports.importing')} />}
         </DialogContent>
         <DialogActions>

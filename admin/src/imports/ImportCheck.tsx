@@ -7,13 +7,13 @@ import type { SheetLanguage } from '@domain/sheetColumns';
 import { saveBlob } from '../providers/download';
 import { Isolated } from '../common/Bidi';
 import type { ImportIssue, ImportSummary } from './api';
-import { columnsOf, toCsv, type CsvPreview, type ImportResource } from './sheetFile';
+import { previewOf, toCsv, type ImportResource, type SheetPreview } from './sheetFile';
 
 /**
  * The wizard's second step: what the dry run found (the counts), the file's first rows under the
  * field each column fills, and the rows' errors and warnings as tables (the errors downloadable).
  */
-export const ImportCheck = ({ resource, summary, preview }: { resource: ImportResource; summary: ImportSummary; preview: CsvPreview | null }) => {
+export const ImportCheck = ({ resource, summary }: { resource: ImportResource; summary: ImportSummary }) => {
   const translate = useTranslate();
   return (
     <Stack spacing={2}>
@@ -28,7 +28,7 @@ export const ImportCheck = ({ resource, summary, preview }: { resource: ImportRe
       ) : (
         <Alert severity="success" data-testid="import-ready">{translate('imports.ready')}</Alert>
       )}
-      {preview ? <PreviewTable preview={preview} /> : <ExpectedHeadings resource={resource} />}
+      <PreviewTable preview={previewOf(resource, summary.preview)} />
       <IssueTable title={translate('imports.errorsTitle', { count: summary.errors.length })} issues={summary.errors} testId="import-errors" downloadable />
       <IssueTable title={translate('imports.warningsTitle', { count: summary.warnings.length })} issues={summary.warnings} testId="import-warnings" />
     </Stack>
@@ -36,7 +36,7 @@ export const ImportCheck = ({ resource, summary, preview }: { resource: ImportRe
 };
 
 /** The heading row of the file, the field under each heading, then the first rows. */
-const PreviewTable = ({ preview }: { preview: CsvPreview }) => {
+const PreviewTable = ({ preview }: { preview: SheetPreview }) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const language: SheetLanguage = locale === 'ar' ? 'ar' : 'en';
@@ -71,21 +71,6 @@ const PreviewTable = ({ preview }: { preview: CsvPreview }) => {
           </TableBody>
         </Table>
       </TableContainer>
-    </Box>
-  );
-};
-
-/** An Excel file is read by the server only: the headings it knows, in the page's language. */
-const ExpectedHeadings = ({ resource }: { resource: ImportResource }) => {
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const language: SheetLanguage = locale === 'ar' ? 'ar' : 'en';
-  return (
-    <Box data-testid="import-expected-headings">
-      <Typography variant="body2" color="text.secondary" gutterBottom>{translate('imports.xlsxMapping')}</Typography>
-      <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        {columnsOf(resource).map((column) => <Chip key={column.key} size="small" variant="outlined" label={column[language]} />)}
-      </Stack>
     </Box>
   );
 };

@@ -11,12 +11,18 @@ export type ImportSummary = {
   errors: ImportIssue[];
   warnings: ImportIssue[];
   applied: boolean;
+  /** The file's heading row and first rows, as the server read them. */
+  preview: { headings: string[]; rows: string[][] };
 };
 
-/** Sends the file to POST /api/<resource>/import, as a dry run or for real; messages in `language`. */
-export function sendImport(resource: ImportResource, file: File, options: { dryRun: boolean; language: string }): Promise<ImportSummary> {
+/**
+ * Sends the file to POST /api/<resource>/import, as a dry run or for real; messages in `language`;
+ * `companyId` (a super administrator's choice) for the rows that name no company.
+ */
+export function sendImport(resource: ImportResource, file: File, options: { dryRun: boolean; language: string; companyId?: number | null }): Promise<ImportSummary> {
   const params = new URLSearchParams({ lang: options.language });
   if (options.dryRun) params.set('dryRun', 'true');
+  if (options.companyId) params.set('companyId', String(options.companyId));
   return sendFiles<ImportSummary>('POST', `/${resource}/import?${params}`, [file]);
 }
 

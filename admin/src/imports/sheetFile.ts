@@ -1,9 +1,10 @@
 import { CONTAINER_COLUMNS, VEHICLE_COLUMNS, columnOfHeading, type SheetColumn, type SheetLanguage } from '@domain/sheetColumns';
 
 /**
- * What the import wizard reads and writes in the browser: the template files, the first rows of a
- * CSV with the field each of its columns maps to (the same heading rules as the API, from
- * domain/sheetColumns.ts), and the errors table as a CSV. The API stays the judge of every row.
+ * What the import wizard makes in the browser: the template files, the field each heading of the
+ * file fills (the same heading rules as the API, from domain/sheetColumns.ts) over the first rows
+ * the server read (a .csv or an .xlsx alike: no reader of either in the browser), and the errors
+ * table as a CSV. The API stays the judge of every row.
  */
 export type ImportResource = 'vehicles' | 'containers';
 
@@ -23,56 +24,16 @@ export function templateCsv(resource: ImportResource, language: SheetLanguage, w
   return toCsv([columns.map((column) => column[language])]);
 }
 
-/** Splits CSV text into rows of cells (RFC 4180 quotes), with `,` or `;` between cells. */
-export function parseCsv(text: string, maxRows = Infinity): string[][] {
-  const body = text.startsWith(BOM) ? text.slice(1) : text;
-  const firstLine = body.split(/\r?\n/, 1)[0] ?? '';
-  // The separator the API also accepts: a semicolon when the heading row has more of them (Excel in many locales).
-  const separator = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < body.length && rows.length < maxRows; i++) {
-    const char = body[i];
-    if (quoted) {
-      if (char === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"' && cell === '') quoted = true;
-    else if (char === separator) {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && body[i + 1] === '\n') i++;
-      row.push(cell);
-      cell = '';
-      if (row.some((value) => value.trim() !== '')) rows.push(row);
-      row = [];
-    } else cell += char;
-  }
-  row.push(cell);
-  if (rows.length < maxRows && row.some((value) => value.trim() !== '')) rows.push(row);
-  return rows;
-}
-
 /** Each heading of the file with the column it fills, or null when the import ignores it. */
 export type ColumnMapping = { heading: string; column: SheetColumn | null };
 
 export const mappingOf = (resource: ImportResource, headings: string[]): ColumnMapping[] =>
   headings.map((heading) => ({ heading, column: columnOfHeading(columnsOf(resource), heading) ?? null }));
 
-/** How many rows the wizard previews. */
-export const PREVIEW_ROWS = 5;
+/** The file's heading row mapped, and its first rows: what the dry run answered it read (`preview`). */
+export type SheetPreview = { mapping: ColumnMapping[]; rows: string[][] };
 
-export type CsvPreview = { mapping: ColumnMapping[]; rows: string[][] };
-
-/** The heading row and the first rows of a CSV, mapped. */
-export function previewCsv(resource: ImportResource, text: string): CsvPreview {
-  const [headings = [], ...rows] = parseCsv(text, PREVIEW_ROWS + 1);
-  return { mapping: mappingOf(resource, headings), rows };
-}
-
-export const isCsvName = (name: string) => /\.(csv|txt)$/i.test(name);
+export const previewOf = (resource: ImportResource, preview: { headings: string[]; rows: string[][] }): SheetPreview => ({
+  mapping: mappingOf(resource, preview.headings),
+  rows: preview.rows,
+});

@@ -88,9 +88,11 @@ export function containerImport(actor: User, sheet: Sheet, companyIdParam: numbe
     explain,
     prepare: () => {
       const lookups = new ImportLookups(actor, companyIdParam);
-      return (savepoint, row, report) => {
-        lookups.trx = savepoint;
-        return importRow(savepoint, actor, lookups, row, report);
+      return {
+        row: (savepoint, row, report) => {
+          lookups.trx = savepoint;
+          return importRow(savepoint, actor, lookups, row, report);
+        },
       };
     },
   };

@@ -6,7 +6,9 @@ import { importMessage } from './messages';
 
 /**
  * One import, all or nothing: every row of the file goes through its resource's operations
- * (createVehicle, updateVehicle, …) inside one writeTransaction. Each row runs in a savepoint of
+ * (createVehicle, updateVehicle, …) inside one writeTransaction. Rows go in chunks, each in a
+ * savepoint, through the operations' batch form where the resource has one (createVehicles);
+ * a chunk with any problem is undone and its rows run again one by one, each in a savepoint of
  * its own, so a row that fails leaves nothing half-written and the rows after it are still
  * checked: the answer lists every row's error at once. A dry run, or a file with any error,
  * rolls the whole transaction back; only a file without errors is committed.
@@ -58,18 +60,29 @@ export type ImportPlan<Row> = {
   /** Problems found before any write (a VIN twice in the file, an unknown column). */
   early?: { errors: RowProblemAt[]; warnings: RowProblemAt[] };
   /**
-   * The step of one row, through the operations, in its own savepoint. Called at the start of
-   * each run of the transaction, so what the step keeps across rows (names looked up) is anew.
+   * The steps of a run, made at the start of each run of the transaction, so what they keep
+   * across rows (names looked up) is anew. `row`: one row through the operations, in its own
+   * savepoint. `chunk` (optional): several rows through the same operations in their batch form
+   * (createVehicles for createVehicle), in one savepoint; it throws at any row's problem, and the
+   * runner then undoes the chunk and runs its rows one by one to tell each row's problem.
    */
-  prepare: () => (trx: Knex.Transaction, row: Row, report: RowReport) => Promise<RowOutcome>;
+  prepare: () => { row: RowStep<Row>; chunk?: ChunkStep<Row> };
   /** Turns an operation's refusal into a row problem (its field, its code). */
   explain: (error: DomainError) => RowProblem;
 };
 export type RowProblemAt = { line: number; problem: RowProblem };
+export type RowStep<Row> = (trx: Knex.Transaction, row: Row, report: RowReport) => Promise<RowOutcome>;
+/** Answers each row's outcome, in order; `yieldToOthers` between its bounded pieces of work. */
+export type ChunkStep<Row> = (trx: Knex.Transaction, rows: Row[], reports: RowReport[], yieldToOthers: () => Promise<void>) => Promise<RowOutcome[]>;
 
 /** Longest run of rows before the event loop is given back to other requests. */
 const STEP_MS = 20;
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Rows a chunk step takes at once: its few statements (a multi-row insert, the search index of
+ * its vehicles) each stay well under the 50 ms the event loop may be held.
+ */
+const CHUNK_ROWS = 100;
 
 /** Thrown to roll the transaction back once every row was tried (a dry run, or errors). */
 class RolledBack extends Error {
@@ -89,15 +102,23 @@ export async function runImport<Row>(db: Knex, plan: ImportPlan<Row>, options: {
       for (const { line, problem } of plan.early?.errors ?? []) summary.errors.push(issue(line, problem));
       for (const { line, problem } of plan.early?.warnings ?? []) summary.warnings.push(issue(line, problem));
       const failedEarly = new Set(summary.errors.map((e) => e.line));
-      const step = plan.prepare();
+      const steps = plan.prepare();
+      const rows = plan.rows.filter((row) => !failedEarly.has(plan.lineOf(row)));
       let since = performance.now();
-      for (const row of plan.rows) {
+      /** Bounded steps: other requests are answered between them. */
+      const pause = async () => {
+        if (performance.now() - since <= STEP_MS) return;
+        await yieldToOthers();
+        since = performance.now();
+      };
+      const reporter = (line: number, warnings: ImportIssue[]): RowReport => ({ warn: (field, code, params) => warnings.push(issue(line, new RowProblem(field, code, params))) });
+
+      /** One row in its own savepoint: its outcome, or its problem among the errors. */
+      const oneRow = async (row: Row) => {
         const line = plan.lineOf(row);
-        if (failedEarly.has(line)) continue;
         const warnings: ImportIssue[] = [];
-        const report: RowReport = { warn: (field, code, params) => warnings.push(issue(line, new RowProblem(field, code, params))) };
         try {
-          const outcome = await trx.transaction((savepoint) => step(savepoint, row, report));
+          const outcome = await trx.transaction((savepoint) => steps.row(savepoint, row, reporter(line, warnings)));
           summary[outcome]++;
           summary.warnings.push(...warnings);
         } catch (error) {
@@ -107,11 +128,31 @@ export async function runImport<Row>(db: Knex, plan: ImportPlan<Row>, options: {
           else if (error instanceof DomainError) summary.errors.push(issue(line, plan.explain(error)));
           else throw error;
         }
-        // Bounded steps: other requests are answered between them.
-        if (performance.now() - since > STEP_MS) {
-          await yieldToOthers();
-          since = performance.now();
+        await pause();
+      };
+
+      /** Several rows in one savepoint; false (nothing kept) when one of them has a problem. */
+      const chunkOfRows = async (chunk: Row[]) => {
+        const warnings = chunk.map(() => [] as ImportIssue[]);
+        try {
+          const outcomes = await trx.transaction((savepoint) => steps.chunk!(savepoint, chunk, chunk.map((row, i) => reporter(plan.lineOf(row), warnings[i])), pause));
+          for (const outcome of outcomes) summary[outcome]++;
+          for (const rowWarnings of warnings) summary.warnings.push(...rowWarnings);
+          return true;
+        } catch (error) {
+          if (isContentionVictim(error)) throw error;
+          if (error instanceof RowProblem || error instanceof DomainError) return false;
+          throw error;
         }
+      };
+
+      for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+        const chunk = rows.slice(start, start + CHUNK_ROWS);
+        if (steps.chunk && (await chunkOfRows(chunk))) {
+          await pause();
+          continue;
+        }
+        for (const row of chunk) await oneRow(row);
       }
       summary.errors.sort((a, b) => a.line - b.line);
       summary.warnings.sort((a, b) => a.line - b.line);

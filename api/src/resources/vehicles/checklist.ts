@@ -33,9 +33,15 @@ export async function refreshDocumentsDue(trx: Knex, which: { vehicleIds: number
   if (!vehicles.length) return;
   const ids = vehicles.map((v) => v.id);
   const documents = await VehicleFile.query(trx).whereIn('vehicleId', ids).where({ fileType: 'DOCUMENT' }).select('vehicleId', 'documentKind');
+  const kindsOf = new Map<number | null, ChecklistKindOrNull[]>();
+  for (const d of documents) kindsOf.set(d.vehicleId, [...(kindsOf.get(d.vehicleId) ?? []), d.documentKind]);
+  // One UPDATE per due date rather than per vehicle: the cars a container (or an import) takes
+  // in mostly share theirs.
+  const byDue = new Map<string | null, number[]>();
   for (const vehicle of vehicles) {
-    const kinds = documents.filter((d) => d.vehicleId === vehicle.id).map((d) => d.documentKind);
-    const due = earliestMissingDue(kinds, vehicle.loadingDate);
-    if (due !== vehicle.documentsDueAt) await Vehicle.query(trx).patch({ documentsDueAt: due }).findById(vehicle.id);
+    const due = earliestMissingDue(kindsOf.get(vehicle.id) ?? [], vehicle.loadingDate);
+    if (due !== vehicle.documentsDueAt) byDue.set(due, [...(byDue.get(due) ?? []), vehicle.id]);
   }
+  for (const [due, dueIds] of byDue) await Vehicle.query(trx).patch({ documentsDueAt: due }).whereIn('id', dueIds);
 }
+type ChecklistKindOrNull = VehicleFile['documentKind'];

@@ -16,7 +16,7 @@ import { moveRecordFiles } from '../files/store';
 import { keepRowCounts } from '../rowCounts';
 import { Vehicle } from './model';
 import { addToSearchIndex, changesSearchedText, removeFromSearchIndex } from './searchIndex';
-import { recordStatusChange, recordStatusChanges } from './statusEvents';
+import { recordStatusChanges } from './statusEvents';
 import { VehicleFile } from '../files/model';
 import type { ChecklistKind } from '../../domain/documentChecklist';
 import type { VehicleCreateSchema, VehicleUpdateSchema } from './schema';
@@ -65,7 +65,11 @@ export type VehicleCreate = z.infer<typeof VehicleCreateSchema> & {
 
 /** A new vehicle of the actor's company (a super admin names one); returns its id. */
 export async function createVehicle(actor: User, input: VehicleCreate, trx: Knex): Promise<number> {
-  mayDo(actor, 'create');
+  return (await createVehicles(actor, [input], trx))[0];
+}
+
+/** The company a new vehicle goes to: the actor's own, or the one a super admin names. */
+function companyOfNew(actor: User, input: VehicleCreate): number {
   // Another company's id is refused, never silently replaced by one's own.
   const choosesCompany = canChooseCompany(actor.role);
   if (!choosesCompany && input.companyId !== undefined && input.companyId !== actor.companyId) {
@@ -73,13 +77,40 @@ export async function createVehicle(actor: User, input: VehicleCreate, trx: Knex
   }
   const companyId = choosesCompany ? input.companyId : actor.companyId;
   if (!companyId) throw badRequest('Company is required', { companyId: 'is required' });
-  if (choosesCompany) await assertCompanyExists(trx, companyId);
-  await checkReferences(trx, companyId, input);
-  await assertVinFree(trx, input.vin);
-  const { decoded } = input;
-  const status = input.status ?? DEFAULT_VEHICLE_STATUS;
-  const created = await uniqueOr409(VIN_TAKEN, () =>
-    Vehicle.query(trx).insert({
+  return companyId;
+}
+
+/**
+ * New vehicles (createVehicle is it for one; an import gives it a few hundred rows at once):
+ * the same rules and writes as for one, in a few statements whatever their number. Each company,
+ * buyer and port named is checked once; any refusal refuses them all (the caller's savepoint
+ * undoes what was written). Answers the new ids, in the order of `inputs`. `betweenSteps` (an
+ * import's) gives the event loop back between its statements, so that a few hundred cars in a
+ * dozen containers never hold it long.
+ */
+export async function createVehicles(actor: User, inputs: VehicleCreate[], trx: Knex, options: { betweenSteps?: () => Promise<void> } = {}): Promise<number[]> {
+  const betweenSteps = options.betweenSteps ?? (async () => {});
+  mayDo(actor, 'create');
+  if (!inputs.length) return [];
+  const companyIds = inputs.map((input) => companyOfNew(actor, input));
+  if (canChooseCompany(actor.role)) for (const companyId of new Set(companyIds)) await assertCompanyExists(trx, companyId);
+  const buyers = new Set<string>();
+  const ports = new Set<string>();
+  for (const [i, input] of inputs.entries()) {
+    const buyer = `${companyIds[i]}:${input.buyerId ?? ''}`;
+    const port = `${input.fromPortId ?? ''}:${input.toPortId ?? ''}`;
+    if (!buyers.has(buyer)) await assertUserOfCompany(trx, 'buyerId', input.buyerId, companyIds[i], VEHICLE_BUYER_ROLES);
+    if (!ports.has(port)) await assertPortsExist(trx, { fromPortId: input.fromPortId, toPortId: input.toPortId });
+    buyers.add(buyer);
+    ports.add(port);
+  }
+  const vins = inputs.map((input) => input.vin);
+  if (new Set(vins).size !== vins.length) throw conflict(VIN_TAKEN);
+  await assertVinsFree(trx, vins);
+  const createdAt = new Date().toISOString();
+  const rows = inputs.map((input, i) => {
+    const { decoded } = input;
+    return Vehicle.fromJson({
       vin: input.vin,
       make: input.make ?? decoded.make,
       model: input.model ?? decoded.model,
@@ -89,19 +120,54 @@ export async function createVehicle(actor: User, input: VehicleCreate, trx: Knex
       toPortId: input.toPortId ?? null,
       notes: input.notes ?? null,
       vehicleInfo: { ...decoded.vehicleInfo, ...input.vehicleInfo },
-      status,
-      companyId,
+      status: input.status ?? DEFAULT_VEHICLE_STATUS,
+      companyId: companyIds[i],
       shipperId: actor.id,
-    }),
+      createdAt,
+    });
+  });
+  await betweenSteps();
+  const ids = await uniqueOr409(VIN_TAKEN, () => insertVehicles(trx, rows));
+  await recordStatusChanges(
+    trx,
+    rows.map((row, i) => ({ vehicleId: ids[i], fromStatus: null, toStatus: row.status, userId: actor.id, containerId: null })),
   );
-  await recordStatusChange(trx, created.id, null, status, actor.id);
-  // In a container through the one assignment (its rule, its lock on the container). A container
-  // that has departed moves the car on from `status` (a second change in its history, and in the
-  // counts, which may take it from `status` before the line below adds it: the sum is what counts).
-  if (input.containerId) await assignVehicles(actor, { containerId: input.containerId, vehicleIds: [created.id] }, trx);
-  await addToSearchIndex(trx, { ids: [created.id] });
-  await keepRowCounts(trx, 'vehicles', { added: [{ companyId, status }] });
-  return created.id;
+  // In a container through the one assignment (its rule, its lock on the container), a container
+  // at a time in id order (the order every writer takes them in). A container that has departed
+  // moves the car on from `status` (a second change in its history, and in the counts, which may
+  // take it from `status` before the line below adds it: the sum is what counts).
+  const byContainer = new Map<number, number[]>();
+  inputs.forEach((input, i) => {
+    if (input.containerId) byContainer.set(input.containerId, [...(byContainer.get(input.containerId) ?? []), ids[i]]);
+  });
+  for (const containerId of [...byContainer.keys()].sort((a, b) => a - b)) {
+    await betweenSteps();
+    await assignVehicles(actor, { containerId, vehicleIds: byContainer.get(containerId)! }, trx);
+  }
+  await betweenSteps();
+  await addToSearchIndex(trx, { ids });
+  await keepRowCounts(trx, 'vehicles', { added: rows.map((row) => ({ companyId: row.companyId, status: row.status })) });
+  return ids;
+}
+
+/** None of the VINs is taken (one query, however many). */
+async function assertVinsFree(trx: Knex, vins: string[]) {
+  if (await Vehicle.query(trx).whereIn('vin', vins).first().select('id')) throw conflict(VIN_TAKEN);
+}
+
+/**
+ * Writes the rows (formatted as the model writes them: JSON columns) in one statement and answers
+ * their ids in order. Plain knex: objection inserts several rows at once only on PostgreSQL. The
+ * ids of several rows are read back by VIN: neither engine promises consecutive ids to a
+ * multi-row insert (MySQL's interleaved auto-increment).
+ */
+async function insertVehicles(trx: Knex, rows: Vehicle[]): Promise<number[]> {
+  const values = rows.map((row) => row.$toDatabaseJson());
+  if (rows.length === 1) return [Number((await trx(Vehicle.tableName).insert(values[0]))[0])];
+  await trx(Vehicle.tableName).insert(values);
+  const found = await trx(Vehicle.tableName).whereIn('vin', rows.map((row) => row.vin)).select('id', 'vin');
+  const idOf = new Map(found.map((row: { id: number; vin: string }) => [row.vin, Number(row.id)]));
+  return rows.map((row) => idOf.get(row.vin)!);
 }
 
 /** What a status change answers: what a list row shows of it, not the whole detail. */

@@ -45,11 +45,32 @@ function xlsxStream(headings: string[], batches: AsyncIterable<Cell[][]>, sheetN
   const worksheet = workbook.addWorksheet(sheetName);
   void (async () => {
     worksheet.addRow(headings).commit();
-    for await (const batch of batches) for (const row of batch) worksheet.addRow(row).commit();
+    for await (const batch of batches) {
+      if (output.destroyed) return; // the client went away: read no more rows
+      for (const row of batch) worksheet.addRow(row).commit();
+      // Backpressure: the next batch is read only once the response has taken this one. The
+      // workbook writes whatever it is given at once, so without this wait a slow client made
+      // the whole file pile up here (what csvStream gets from Readable.from's pull).
+      await roomIn(output);
+    }
     worksheet.commit();
     await workbook.commit();
   })().catch((error: Error) => output.destroy(error));
   return output;
+}
+
+/** Resolves once the stream's buffer is below its high-water mark again, or it has closed. */
+function roomIn(stream: PassThrough): Promise<void> {
+  if (stream.destroyed || stream.writableLength < stream.writableHighWaterMark) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
 }
 
 /** `batches`: the rows, a batch at a time (each batch read by one query). */
