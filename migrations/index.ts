@@ -19,6 +19,7 @@ import * as writesKeepCountsAndSearch from './20261128000200_writes_keep_counts_
 import * as serverHeartbeats from './20261128000300_server_heartbeats';
 import * as containerMilestones from './20261129000100_container_milestones';
 import * as documentChecklist from './20261129000200_document_checklist';
+import * as auditEvents from './20261130000100_audit_events';
 
 /**
  * Migrations are listed here rather than discovered on disk, so they load the same way under
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Knex.Migration & { downLoses?: string }> = {
   '20261128000300_server_heartbeats': serverHeartbeats,
   '20261129000100_container_milestones': containerMilestones,
   '20261129000200_document_checklist': documentChecklist,
+  '20261130000100_audit_events': auditEvents,
 };
 
 /**

@@ -127,7 +127,7 @@ export async function loadDemoData(db: Knex, options: DemoOptions): Promise<Demo
   try {
     photos = await storeDemoPhotos(db, written.vehicleIds, written.company.id, written.shipperId, options.maxPixels);
   } catch (error) {
-    await deleteCompanyWithData(db, written.company.id);
+    await deleteCompanyWithData(db, written.company.id, null);
     await Port.query(db).whereIn('id', written.portIds).delete();
     throw error;
   }
@@ -174,7 +174,7 @@ async function storeDemoPhotos(db: Knex, vehicleIds: number[], companyId: number
         await writeFile(file, bytes);
         files.push({ path: file, name, size: bytes.length });
       }
-      stored += (await storeRecordFiles(db, files, { vehicleId: vehicleIds[i] }, companyId, userId, maxPixels)).length;
+      stored += (await storeRecordFiles(db, files, { vehicleId: vehicleIds[i] }, companyId, { id: userId, role: 'SHIPPER', companyId }, maxPixels)).length;
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

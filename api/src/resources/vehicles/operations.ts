@@ -17,6 +17,8 @@ import { keepRowCounts } from '../rowCounts';
 import { Vehicle } from './model';
 import { addToSearchIndex, changesSearchedText, removeFromSearchIndex } from './searchIndex';
 import { recordStatusChange, recordStatusChanges } from './statusEvents';
+import { recordEvent } from '../auditLog/record';
+import { createdFields, diffChanges } from '../../domain/auditEvents';
 import { VehicleFile } from '../files/model';
 import type { ChecklistKind } from '../../domain/documentChecklist';
 import type { VehicleCreateSchema, VehicleUpdateSchema } from './schema';
@@ -95,6 +97,7 @@ export async function createVehicle(actor: User, input: VehicleCreate, trx: Knex
     }),
   );
   await recordStatusChange(trx, created.id, null, status, actor.id);
+  await recordEvent(trx, { actor, action: 'create', entity: 'vehicles', entityId: created.id, companyId, changes: createdFields(created.toJSON()) });
   // In a container through the one assignment (its rule, its lock on the container). A container
   // that has departed moves the car on from `status` (a second change in its history, and in the
   // counts, which may take it from `status` before the line below adds it: the sum is what counts).
@@ -141,7 +144,8 @@ export async function setVehicleStatuses(
   await trx('vehicles').whereIn('id', movedIds).update({ status: input.status, updatedAt });
   await recordStatusChanges(
     trx,
-    moving.map((v) => ({ vehicleId: v.id, fromStatus: v.status, toStatus: input.status, userId: actor.id, containerId: input.causedBy?.containerId ?? null })),
+    actor,
+    moving.map((v) => ({ vehicleId: v.id, companyId: v.companyId, fromStatus: v.status, toStatus: input.status, containerId: input.causedBy?.containerId ?? null })),
   );
   await keepRowCounts(trx, 'vehicles', {
     removed: moving.map((v) => ({ companyId: v.companyId, status: v.status })),
@@ -183,7 +187,14 @@ export async function updateVehicle(actor: User, input: { id: number; changes: z
 
   const reindexed = changesSearchedText(changes);
   if (reindexed) await removeFromSearchIndex(trx, { ids: [vehicle.id] });
-  if (Object.keys(changes).length) await uniqueOr409(VIN_TAKEN, () => Vehicle.query(trx).patch(changes).findById(vehicle.id));
+  const fields = Object.keys(changes);
+  if (fields.length) {
+    // The changed fields as they were, for the record of events (the row is locked already).
+    const before = (await Vehicle.query(trx).findById(vehicle.id).select(fields.map((f) => `vehicles.${f}`)))!;
+    await uniqueOr409(VIN_TAKEN, () => Vehicle.query(trx).patch(changes).findById(vehicle.id));
+    const recorded = diffChanges(before.toJSON(), changes, fields);
+    if (recorded) await recordEvent(trx, { actor, action: 'update', entity: 'vehicles', entityId: vehicle.id, companyId, changes: recorded });
+  }
   if (reindexed) await addToSearchIndex(trx, { ids: [vehicle.id] });
   // After the company changed (the container must be of the new one) and before the counter
   // rows, which are locked last.
@@ -209,6 +220,7 @@ export async function deleteVehicle(actor: User, input: { id: number }, trx: Kne
   const vehicle = await lockVisible(trx, actor, input.id);
   await removeFromSearchIndex(trx, { ids: [vehicle.id] });
   await Vehicle.query(trx).deleteById(vehicle.id);
+  await recordEvent(trx, { actor, action: 'delete', entity: 'vehicles', entityId: vehicle.id, companyId: vehicle.companyId, changes: { vin: { from: vehicle.vin, to: null } } });
   await keepRowCounts(trx, 'vehicles', { removed: [{ companyId: vehicle.companyId, status: vehicle.status }] });
 }
 
@@ -219,8 +231,14 @@ export async function deleteVehicle(actor: User, input: { id: number }, trx: Kne
 export async function verifyChecklistDocument(actor: User, input: { id: number; kind: ChecklistKind; verified: boolean }, trx: Knex): Promise<void> {
   mayDo(actor, 'verifyDocuments');
   const vehicle = await lockVisible(trx, actor, input.id);
-  const newest = await VehicleFile.query(trx).where({ vehicleId: vehicle.id, fileType: 'DOCUMENT', documentKind: input.kind }).orderBy('id', 'desc').first().select('id');
+  const newest = await VehicleFile.query(trx)
+    .where({ vehicleId: vehicle.id, fileType: 'DOCUMENT', documentKind: input.kind })
+    .orderBy('id', 'desc')
+    .first()
+    .select('id', 'verifiedAt', 'verifiedBy');
   if (!newest) throw conflict(`No ${input.kind} document has been received for this vehicle yet`);
   const verification = input.verified ? { verifiedAt: new Date().toISOString(), verifiedBy: actor.id } : { verifiedAt: null, verifiedBy: null };
   await VehicleFile.query(trx).patch(verification).findById(newest.id);
+  const changes = diffChanges(newest.toJSON(), verification);
+  if (changes) await recordEvent(trx, { actor, action: 'update', entity: 'files', entityId: newest.id, companyId: vehicle.companyId, changes });
 }
