@@ -31,7 +31,7 @@ export type Resource =
   | 'documents'
   | 'invoices'
   | 'demoData' // POST /api/demo-data: the demo company on an empty install
-  | 'auditLog'; // GET /api/audit-log: the record of events (the console's Activity page and history panels)
+  | 'audit-log'; // GET /api/audit-log: the record of events (the console's Activity page and history panels)
 
 const ALL: readonly Role[] = ['SUPER_ADMIN', 'COMPANY_ADMIN', 'SHIPPER', 'BUYER'];
 const SA: readonly Role[] = ['SUPER_ADMIN'];
@@ -71,7 +71,7 @@ export const PERMISSIONS: Record<Resource, Partial<Record<Action, readonly Role[
   demoData: { create: SA },
   // The record of events: a SUPER_ADMIN reads all of it, a COMPANY_ADMIN its company's; no one
   // changes or deletes it (there is no such route).
-  auditLog: { read: ADMINS, menu: ADMINS },
+  'audit-log': { read: ADMINS, menu: ADMINS },
 };
 
 /** A SUPER_ADMIN works on every company's records; everyone else on their own company's (DESIGN.md §4). */

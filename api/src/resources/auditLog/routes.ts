@@ -33,12 +33,12 @@ export function auditLogRoutes(db: Knex) {
 
   const visible = (ctx: ApiContext) => AuditEvent.query(db).modify('scopedTo', approvedUser(ctx));
 
-  router.get('/', authorize('auditLog', 'read'), async (ctx) => {
+  router.get('/', authorize('audit-log', 'read'), async (ctx) => {
     await respondWithList(ctx, LIST, visible(ctx));
   });
 
   /** Every event of the list's filter and sort, as a CSV or .xlsx download (resources/sheetExport.ts). */
-  router.get('/export', authorize('auditLog', 'read'), async (ctx) => {
+  router.get('/export', authorize('audit-log', 'read'), async (ctx) => {
     await respondWithExport(ctx, LIST, visible(ctx), { name: 'audit-log', columns: auditExportColumns(requestLanguage(ctx, approvedUser(ctx))) });
   });
 

@@ -1,0 +1,45 @@
+import { Box } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { Isolated } from '../common/Bidi';
+
+type Changes = Record<string, { from: unknown; to: unknown }> | null | undefined;
+
+const MAX_TEXT = 80;
+
+/** A value as a reader sees it: empty as a dash, yes/no translated, objects as short JSON. */
+function useValueText() {
+  const translate = useTranslate();
+  return (value: unknown): string => {
+    if (value === null || value === undefined || value === '') return '—';
+    if (typeof value === 'boolean') return translate(value ? 'activity.yes' : 'activity.no');
+    const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
+  };
+}
+
+/**
+ * An event's changed fields, one a line: "Field: from → to". The field's name is the resource's
+ * own label where it has one; values keep their own direction (a VIN in an Arabic page), and the
+ * arrow follows the page's (← in Arabic).
+ */
+export const EventChanges = ({ entity, changes }: { entity: string; changes: Changes }) => {
+  const translate = useTranslate();
+  const valueText = useValueText();
+  if (!changes || !Object.keys(changes).length) return null;
+  return (
+    <Box component="ul" data-testid="event-changes" sx={{ listStyle: 'none', margin: 0, padding: 0, fontSize: '0.8125rem' }}>
+      {Object.entries(changes).map(([field, { from, to }]) => (
+        <Box component="li" key={field} sx={{ overflowWrap: 'anywhere' }}>
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {translate(`activity.fields.${field}`, { _: translate(`resources.${entity}.fields.${field}`, { _: field }) })}:
+          </Box>{' '}
+          <Isolated>{valueText(from)}</Isolated>
+          <Box component="span" aria-hidden sx={{ paddingInline: 0.5, color: 'text.secondary' }}>
+            {translate('activity.arrow')}
+          </Box>
+          <Isolated>{valueText(to)}</Isolated>
+        </Box>
+      ))}
+    </Box>
+  );
+};
