@@ -9,16 +9,35 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export type ApiServer = { baseUrl: string; process: ChildProcess; log: () => string; stop: () => Promise<void> };
 
-function freePort(): Promise<number> {
+function portIsFree(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+      const taken = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(taken));
     });
   });
+}
+
+/**
+ * A port for one API server: any free one, or with E2E_PORTS="4100-4199" the first free one of
+ * that range (machines shared by several test runs give each run a range of its own).
+ */
+let nextInRange: number | undefined;
+async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.E2E_PORTS ?? '');
+  if (!range) return portIsFree(0);
+  const [first, last] = [Number(range[1]), Number(range[2])];
+  for (let port = nextInRange ?? first; port <= last; port++) {
+    const free = await portIsFree(port).catch(() => 0);
+    if (free) {
+      nextInRange = port + 1;
+      return free;
+    }
+  }
+  throw new Error(`No free port in E2E_PORTS ${process.env.E2E_PORTS}`);
 }
 
 /**

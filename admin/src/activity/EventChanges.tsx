@@ -6,11 +6,19 @@ type Changes = Record<string, { from: unknown; to: unknown }> | null | undefined
 
 const MAX_TEXT = 80;
 
-/** A value as a reader sees it: empty as a dash, yes/no translated, objects as short JSON. */
-function useValueText() {
+/** Fields whose values are codes with a name of their own in the catalogue. */
+const NAMED_VALUES: Record<string, (entity: string) => string> = {
+  status: (entity) => (entity === 'containers' ? 'containerStatus' : 'vehicleStatus'),
+  role: () => 'roles',
+};
+
+/** A value as a reader sees it: empty as a dash, codes and yes/no translated, objects as short JSON. */
+function useValueText(entity: string) {
   const translate = useTranslate();
-  return (value: unknown): string => {
+  return (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return '—';
+    const named = NAMED_VALUES[field];
+    if (named && typeof value === 'string') return translate(`${named(entity)}.${value}`, { _: value });
     if (typeof value === 'boolean') return translate(value ? 'activity.yes' : 'activity.no');
     const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
     return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
@@ -24,7 +32,7 @@ function useValueText() {
  */
 export const EventChanges = ({ entity, changes }: { entity: string; changes: Changes }) => {
   const translate = useTranslate();
-  const valueText = useValueText();
+  const valueText = useValueText(entity);
   if (!changes || !Object.keys(changes).length) return null;
   return (
     <Box component="ul" data-testid="event-changes" sx={{ listStyle: 'none', margin: 0, padding: 0, fontSize: '0.8125rem' }}>
@@ -33,11 +41,11 @@ export const EventChanges = ({ entity, changes }: { entity: string; changes: Cha
           <Box component="span" sx={{ color: 'text.secondary' }}>
             {translate(`activity.fields.${field}`, { _: translate(`resources.${entity}.fields.${field}`, { _: field }) })}:
           </Box>{' '}
-          <Isolated>{valueText(from)}</Isolated>
+          <Isolated>{valueText(field, from)}</Isolated>
           <Box component="span" aria-hidden sx={{ paddingInline: 0.5, color: 'text.secondary' }}>
             {translate('activity.arrow')}
           </Box>
-          <Isolated>{valueText(to)}</Isolated>
+          <Isolated>{valueText(field, to)}</Isolated>
         </Box>
       ))}
     </Box>
