@@ -49,7 +49,7 @@ describe('the Activity page', () => {
       await page.waitForURL((url) => url.pathname === '/audit-log');
       const table = page.getByTestId('activity-table');
       await table.getByRole('row').filter({ hasText: 'OTHER-SEAL' }).first().waitFor();
-      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Activity');
+      expect(await page.getByTestId('main-menu').locator('[aria-current=page]').innerText()).toBe('Activity');
 
       // Vehicles only, changes only: the model's change, from and to, by the shipper.
       await page.goto(`/audit-log?filter=${encodeURIComponent(JSON.stringify({ entity: 'vehicles', action: 'update' }))}`);
@@ -78,7 +78,7 @@ describe('the Activity page', () => {
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
       expect(await table.innerText()).not.toContain('OTHER-SEAL');
       expect(await table.innerText()).toContain('تعديل');
-      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('النشاط');
+      expect(await page.getByTestId('main-menu').locator('[aria-current=page]').innerText()).toBe('النشاط');
       await screenshot(page, 'activity-ar');
     } finally {
       await context.close();
@@ -103,7 +103,7 @@ describe('the history panels', () => {
     const { context, page } = await newPage(browser);
     try {
       await signIn(page, companyAdmin.username, companyAdmin.password);
-      await page.goto(`/vehicles/${vehicle.id}`);
+      await page.goto(`/vehicles/${vehicle.id}/edit`);
       const panel = page.getByTestId('history-panel');
       await panel.getByTestId('history-events').waitFor();
       const text = await panel.innerText();
@@ -115,7 +115,7 @@ describe('the history panels', () => {
       await panel.scrollIntoViewIfNeeded();
       await screenshot(page, 'activity-vehicle-history-en');
 
-      await page.goto(`/containers/${container.id}/show`);
+      await page.goto(`/containers/${container.id}`);
       const containerPanel = page.getByTestId('history-panel');
       await containerPanel.getByTestId('history-events').waitFor();
       expect(await containerPanel.innerText()).toMatch(/Seal number:\s*—\s*→\s*SEAL-42/);
@@ -126,7 +126,7 @@ describe('the history panels', () => {
     const arabic = await newPage(browser, { language: 'ar' });
     try {
       await signIn(arabic.page, companyAdmin.username, companyAdmin.password);
-      await arabic.page.goto(`/containers/${container.id}/show`);
+      await arabic.page.goto(`/containers/${container.id}`);
       const panel = arabic.page.getByTestId('history-panel');
       await panel.getByTestId('history-events').waitFor();
       expect(await panel.innerText()).toContain('سجل التغييرات');
@@ -140,7 +140,7 @@ describe('the history panels', () => {
     const { context, page } = await newPage(browser);
     try {
       await signIn(page, shipper.username, shipper.password);
-      await page.goto(`/vehicles/${vehicle.id}`);
+      await page.goto(`/vehicles/${vehicle.id}/edit`);
       await page.getByTestId('status-history').waitFor();
       expect(await page.getByTestId('history-panel').count()).toBe(0);
     } finally {

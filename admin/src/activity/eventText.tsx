@@ -12,8 +12,8 @@ export const ActionChip = ({ action }: { action: string }) => {
 
 /** Where a record of each kind opens (when it still exists, the link leads to it). */
 const RECORD_PATHS: Record<string, (id: number) => string> = {
-  vehicles: (id) => `/vehicles/${id}`,
-  containers: (id) => `/containers/${id}/show`,
+  vehicles: (id) => `/vehicles/${id}/edit`,
+  containers: (id) => `/containers/${id}`,
 };
 
 /** "Vehicle #12", a link for the records that have a page. */
