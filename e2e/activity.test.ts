@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { ApiClient, admin, createContainer, createVehicle, launchBrowser, menuEntries, newPage, screenshot, signIn } from './support';
 
 /**
@@ -38,6 +38,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** One changed field of an event, as shown: its label, from and to. */
+async function shownChange(scope: Locator, field: string) {
+  const line = scope.getByTestId(`change-${field}`).first();
+  return { text: await line.innerText(), from: await line.getByTestId('change-from').innerText(), to: await line.getByTestId('change-to').innerText() };
+}
+
 describe('the Activity page', () => {
   it('lists every change for the super admin, newest first, and filters by record type and action (English)', async () => {
     const { context, page } = await newPage(browser);
@@ -55,7 +61,7 @@ describe('the Activity page', () => {
       await page.goto(`/audit-log?filter=${encodeURIComponent(JSON.stringify({ entity: 'vehicles', action: 'update' }))}`);
       const modelRow = table.getByRole('row').filter({ hasText: 'Corolla' });
       await modelRow.waitFor();
-      expect(await modelRow.innerText()).toMatch(/Model:\s*Camry\s*→\s*Corolla/);
+      expect(await shownChange(modelRow, 'model')).toEqual({ text: expect.stringMatching(/^Model:/), from: 'Camry', to: 'Corolla' });
       expect(await modelRow.innerText()).toContain(shipper.username);
       expect(await modelRow.innerText()).toContain('Shipper');
       const actions = await table.getByTestId('event-action').allInnerTexts();
@@ -107,8 +113,9 @@ describe('the history panels', () => {
       const panel = page.getByTestId('history-panel');
       await panel.getByTestId('history-events').waitFor();
       const text = await panel.innerText();
-      expect(text).toMatch(/Status:\s*New Purchase\s*→\s*Dispatched/);
-      expect(text).toMatch(/Model:\s*Camry\s*→\s*Corolla/);
+      expect(await shownChange(panel, 'status')).toMatchObject({ from: 'New Purchase', to: 'Dispatched' });
+      expect(await shownChange(panel, 'model')).toMatchObject({ from: 'Camry', to: 'Corolla' });
+      expect(await shownChange(panel, 'containerId')).toMatchObject({ from: '—', to: `#${container.id}` });
       expect(text).toContain('Created');
       // The status timeline beside it tells the same change.
       expect(await page.getByTestId('status-history').locator('li').count()).toBe(2);
@@ -118,7 +125,7 @@ describe('the history panels', () => {
       await page.goto(`/containers/${container.id}`);
       const containerPanel = page.getByTestId('history-panel');
       await containerPanel.getByTestId('history-events').waitFor();
-      expect(await containerPanel.innerText()).toMatch(/Seal number:\s*—\s*→\s*SEAL-42/);
+      expect(await shownChange(containerPanel, 'sealNumber')).toEqual({ text: expect.stringMatching(/^Seal number:/), from: '—', to: 'SEAL-42' });
     } finally {
       await context.close();
     }

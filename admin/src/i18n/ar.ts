@@ -1265,7 +1265,7 @@ const ar: Messages = {
     noUser: 'مستخدم غير معروف',
     yes: 'نعم',
     no: 'لا',
-    arrow: '←',
+    changedTo: 'تغيّر إلى',
     filters: { entity: 'نوع السجل', action: 'الإجراء', user: 'المستخدم', from: 'من', to: 'إلى' },
     fields: {
       when: 'الوقت',
@@ -1292,6 +1292,10 @@ const ar: Messages = {
       lastAnalysisDate: 'فحص الأضرار',
       accidentAnalysisImageCount: 'الصور المفحوصة',
       vehicleId: 'المركبة',
+      vehicleInfo: 'تفاصيل المركبة',
+      shipperId: 'الشاحن',
+      active: 'نشط',
+      currency: 'العملة',
     },
     actions: {
       create: 'إنشاء',

@@ -939,7 +939,7 @@ const en = {
     noUser: 'Unknown user',
     yes: 'Yes',
     no: 'No',
-    arrow: '→',
+    changedTo: 'changed to',
     filters: { entity: 'Record type', action: 'Action', user: 'User', from: 'From', to: 'To' },
     fields: {
       when: 'When',
@@ -966,6 +966,10 @@ const en = {
       lastAnalysisDate: 'Damage check',
       accidentAnalysisImageCount: 'Images checked',
       vehicleId: 'Vehicle',
+      vehicleInfo: 'Vehicle details',
+      shipperId: 'Shipper',
+      active: 'Active',
+      currency: 'Currency',
     },
     actions: {
       create: 'Created',

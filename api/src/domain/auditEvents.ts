@@ -17,10 +17,15 @@ const SECRET = /password|hash|token|secret|session/i;
 /** What a secret's change is recorded as: that it changed, never its value. */
 export const REDACTED = '[redacted]';
 
-/** Book-keeping the writers keep on every change, which says nothing a reader of the record needs. */
-const NOT_RECORDED = new Set(['id', 'createdAt', 'updatedAt', 'documentsDueAt']);
+/**
+ * Book-keeping the writers keep on every change, and what the models work out from the stored
+ * values (check digits, whether a country is a code): nothing a reader of the record needs.
+ */
+const NOT_RECORDED = new Set(['id', 'createdAt', 'updatedAt', 'documentsDueAt', 'vinCheckDigitValid', 'numberCheckDigitValid', 'countryIsCode']);
 
-const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** Nothing, however written: absent, null, or an empty object (vehicleInfo without a field). */
+const orNull = (value: unknown) => (value && typeof value === 'object' && !Object.keys(value).length ? null : (value ?? null));
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(orNull(a)) === JSON.stringify(orNull(b));
 
 /**
  * The fields of `fields` (or of both rows) whose values differ between `before` and `after`, each
