@@ -152,7 +152,7 @@ const ContainerPage = ({ container, refetch }: { container: RaRecord; refetch: (
           <AvailableVehicles container={container} assigning={assigning} canEdit={canEditVehicles} />
         </Section>
 
-        <HistoryPanel entity="containers" entityId={container.id as number} />
+        <HistoryPanel entity="containers" record={container} />
       </Stack>
     </Box>
   );

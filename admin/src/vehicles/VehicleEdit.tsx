@@ -257,7 +257,7 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
               <Section title="vehicles.sections.history" testId="section-history">
                 <StatusHistory events={(vehicle.statusHistory ?? []) as StatusEvent[]} />
               </Section>
-              <HistoryPanel entity="vehicles" entityId={vehicle.id as number} />
+              <HistoryPanel entity="vehicles" record={vehicle} />
             </Stack>
           </Grid>
         </Grid>
