@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { approvedUser, authorize, type ApiContext } from '../../http/auth';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
+import { notFound } from '../../http/errors';
 import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
 import { assertCompanyExists } from '../companies/policy';
@@ -45,7 +46,10 @@ export function portRoutes(db: Knex) {
     const port = await find(ctx);
     const input = parse(PortUpdateSchema, ctx.request.body, 'port');
     await assertCompanyExists(db, input.companyId);
-    ctx.body = (await writeTransaction(db, (trx) => updatePort(approvedUser(ctx), { id: port.id, changes: input }, trx))) ?? port;
+    const updated = await writeTransaction(db, (trx) => updatePort(approvedUser(ctx), { id: port.id, changes: input }, trx));
+    // Deleted since it was found: gone, like any port not there.
+    if (!updated) throw notFound('Port not found');
+    ctx.body = updated;
   };
   router.patch('/:id', authorize('ports', 'update'), update);
   router.put('/:id', authorize('ports', 'update'), update);
