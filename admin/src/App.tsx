@@ -24,6 +24,7 @@ import vehicles from './vehicles';
 import containers from './containers';
 import documents from './documents';
 import invoices from './invoices';
+import activity from './activity';
 import { OWN_SETTINGS_PATH } from './companyProfile/paths';
 import { AUTH_PATH, CHANGE_PASSWORD_PATH, WAITING_PATH } from './providers/paths';
 import { TRACKING_PAGE_PATH } from './trackingLinks/paths';
@@ -91,6 +92,7 @@ export const App = () => {
             <Resource name="ports" {...ports} />
             <Resource name="documents" {...documents} />
             <Resource name="invoices" {...invoices} />
+            <Resource name="audit-log" {...activity} />
           </CoreAdminUI>
         </FreshNotifications>
         <Notification />

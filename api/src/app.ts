@@ -13,6 +13,7 @@ import { jsonBody } from './http/jsonBody';
 import { idempotency } from './http/idempotency';
 import { fairShare } from './http/fairShare';
 import { clientAddressBehind } from './http/clientAddress';
+import { requestContext } from './http/requestContext';
 import { uploadsFolder } from './http/uploads';
 import { importRoutes } from './resources/imports/routes';
 import { HttpError } from './http/errors';
@@ -36,6 +37,7 @@ import { documentRoutes } from './resources/documents/routes';
 import { invoiceRoutes } from './resources/invoices/routes';
 import { invoiceSellerRoutes } from './resources/invoices/sellerRoutes';
 import { aiRoutes } from './resources/ai/routes';
+import { auditLogRoutes } from './resources/auditLog/routes';
 import { demoRoutes } from './demo/routes';
 import { createOllamaVision } from './services/vision/ollamaVision';
 import { createInvoiceRenderer, type InvoiceRenderer } from './services/invoices/renderer';
@@ -68,6 +70,8 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
   });
 
   if (proxies && 'addresses' in proxies) app.use(clientAddressBehind(proxies.addresses));
+  // The client's address for the record of events, wherever a write happens (http/requestContext.ts).
+  app.use(requestContext());
   app.use(requestLog(logger));
   app.use(errorMiddleware(logger));
   app.use(securityHeaders(config));
@@ -149,6 +153,7 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
     invoiceSellerRoutes(db),
     aiRoutes(db, createOllamaVision(config.ollama), config.ollama.concurrency),
     demoRoutes(db, config.uploadMaxPixels),
+    auditLogRoutes(db),
   ];
   for (const r of resources) api.use(r.routes());
   app.use(api.routes());

@@ -19,6 +19,7 @@ import { PortLabel } from '../common/PortLabel';
 import { EditContainerButton } from './ContainerDialog';
 import { ContainerAlerts } from './ContainerWarnings';
 import { ContainerFileSections } from './ContainerFileSections';
+import { HistoryPanel } from '../activity/HistoryPanel';
 import { ContainerMilestones } from './ContainerMilestones';
 import { AvailableVehicles, VehiclesIn, type Assigning } from './ContainerVehicles';
 import { ContainerInvoiceButton } from '../invoices/ContainerInvoiceDialog';
@@ -150,6 +151,8 @@ const ContainerPage = ({ container, refetch }: { container: RaRecord; refetch: (
         <Section title="containers.available" testId="section-available">
           <AvailableVehicles container={container} assigning={assigning} canEdit={canEditVehicles} />
         </Section>
+
+        <HistoryPanel entity="containers" record={container} />
       </Stack>
     </Box>
   );

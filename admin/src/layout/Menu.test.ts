@@ -9,9 +9,9 @@ const menuOf = (role: Role | null) =>
 
 describe('navigation per role (SPEC.md §2)', () => {
   it('follows the spec table for every role', () => {
-    expect(menuOf('SUPER_ADMIN')).toEqual(['dashboard', 'companies', 'users', 'vehicles', 'containers', 'ports', 'documents', 'invoices']);
-    // A company admin also has its own company's settings (the invoice profile).
-    expect(menuOf('COMPANY_ADMIN')).toEqual(['dashboard', 'users', 'vehicles', 'containers', 'ports', 'invoices', 'companyProfile']);
+    expect(menuOf('SUPER_ADMIN')).toEqual(['dashboard', 'companies', 'users', 'vehicles', 'containers', 'ports', 'documents', 'invoices', 'audit-log']);
+    // A company admin also has its own company's settings (the invoice profile); both admins the Activity page.
+    expect(menuOf('COMPANY_ADMIN')).toEqual(['dashboard', 'users', 'vehicles', 'containers', 'ports', 'invoices', 'audit-log', 'companyProfile']);
     expect(menuOf('SHIPPER')).toEqual(['dashboard', 'vehicles', 'containers', 'documents', 'invoices']);
     expect(menuOf('BUYER')).toEqual(['dashboard', 'vehicles']);
   });

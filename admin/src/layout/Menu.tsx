@@ -9,6 +9,7 @@ import AnchorIcon from '@mui/icons-material/Anchor';
 import DescriptionIcon from '@mui/icons-material/Description';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
+import HistoryIcon from '@mui/icons-material/History';
 import { useSidebarState, useTranslate } from 'react-admin';
 import { Link, useMatch } from 'react-router';
 import { canAccess } from '@domain/permissions';
@@ -26,6 +27,8 @@ export const NAV_ENTRIES: ReadonlyArray<{ resource: string; to: string; label: s
   { resource: 'ports', to: '/ports', label: 'nav.ports', icon: AnchorIcon },
   { resource: 'documents', to: '/documents', label: 'nav.documents', icon: DescriptionIcon },
   { resource: 'invoices', to: '/invoices', label: 'nav.invoices', icon: ReceiptIcon },
+  // The record of events, for the administrators (its company's, or all of it).
+  { resource: 'audit-log', to: '/audit-log', label: 'nav.activity', icon: HistoryIcon },
   // A company admin's own company: its invoice profile and logo (a SUPER_ADMIN opens any company's
   // from the companies list).
   { resource: 'companyProfile', to: OWN_SETTINGS_PATH, label: 'nav.companySettings', icon: SettingsIcon },

@@ -35,6 +35,7 @@ import { ContainerSelect } from './AddVehicleButton';
 import { MakeInput } from './MakeInput';
 import { StatusChip } from './StatusChip';
 import { StatusHistory, type StatusEvent } from './StatusHistory';
+import { HistoryPanel } from '../activity/HistoryPanel';
 import { VinDecodeCard } from './VinDecodeCard';
 import { DETAIL_FIELDS, ELECTRIC_FIELDS } from './vehicleInfo';
 import { validateYear, vehicleFormValues, vehicleUpdatePayload } from './vehiclePayload';
@@ -258,6 +259,7 @@ const VehicleForm = ({ vehicle }: { vehicle: Record<string, any> }) => {
               <Section title="vehicles.sections.history" testId="section-history">
                 <StatusHistory events={(vehicle.statusHistory ?? []) as StatusEvent[]} />
               </Section>
+              <HistoryPanel entity="vehicles" record={vehicle} />
             </Stack>
           </Grid>
         </Grid>

@@ -127,7 +127,7 @@ export async function loadDemoData(db: Knex, options: DemoOptions): Promise<Demo
   try {
     photos = await storeDemoPhotos(db, written.vehicleIds, written.company.id, written.shipperId, options.maxPixels);
   } catch (error) {
-    await deleteCompanyWithData(db, written.company.id);
+    await deleteCompanyWithData(db, written.company.id, null);
     await Port.query(db).whereIn('id', written.portIds).delete();
     throw error;
   }
@@ -163,6 +163,8 @@ function statusHistory(v: DemoVehicle, now: Date): { fromStatus: string | null; 
 /** Each vehicle's drawn photos, stored as an upload would be (original, viewer JPEG, thumbnail). */
 async function storeDemoPhotos(db: Knex, vehicleIds: number[], companyId: number, userId: number, maxPixels: number): Promise<number> {
   const dir = await mkdtemp(path.join(tmpdir(), 'demo-photos-'));
+  // The demo's shipper, as its uploads' events name it.
+  const uploader = (await User.query(db).findById(userId).select('id', 'username', 'role', 'companyId'))!;
   let stored = 0;
   try {
     for (const [i, v] of DEMO_VEHICLES.entries()) {
@@ -174,7 +176,7 @@ async function storeDemoPhotos(db: Knex, vehicleIds: number[], companyId: number
         await writeFile(file, bytes);
         files.push({ path: file, name, size: bytes.length });
       }
-      stored += (await storeRecordFiles(db, files, { vehicleId: vehicleIds[i] }, companyId, userId, maxPixels)).length;
+      stored += (await storeRecordFiles(db, files, { vehicleId: vehicleIds[i] }, companyId, uploader, maxPixels)).length;
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

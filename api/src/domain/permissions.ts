@@ -31,7 +31,8 @@ export type Resource =
   | 'files'
   | 'documents'
   | 'invoices'
-  | 'demoData'; // POST /api/demo-data: the demo company on an empty install
+  | 'demoData' // POST /api/demo-data: the demo company on an empty install
+  | 'audit-log'; // GET /api/audit-log: the record of events (the console's Activity page and history panels)
 
 const ALL: readonly Role[] = ['SUPER_ADMIN', 'COMPANY_ADMIN', 'SHIPPER', 'BUYER'];
 const SA: readonly Role[] = ['SUPER_ADMIN'];
@@ -71,6 +72,9 @@ export const PERMISSIONS: Record<Resource, Partial<Record<Action, readonly Role[
   invoices: { read: STAFF, create: STAFF, delete: STAFF, menu: STAFF },
   // Only the one who runs the install fills an empty one with the demo company.
   demoData: { create: SA },
+  // The record of events: a SUPER_ADMIN reads all of it, a COMPANY_ADMIN its company's; no one
+  // changes or deletes it (there is no such route).
+  'audit-log': { read: ADMINS, menu: ADMINS },
 };
 
 /** A SUPER_ADMIN works on every company's records; everyone else on their own company's (DESIGN.md §4). */

@@ -6,7 +6,8 @@ import { parse } from '../../http/validate';
 import { decoyHash, verifyPassword } from '../../services/passwords';
 import { User, currentUserJson } from '../users/model';
 import { replacePassword } from '../users/password';
-import { registerUser } from '../users/operations';
+import { registerUser, updateOwnSettings } from '../users/operations';
+import { recordFailedSignIn, recordSignIn, recordSignOut } from './events';
 import { AccountSettingsSchema, LoginSchema, RegisterSchema, passwordChangeSchema, samePassword } from './schema';
 import { signInThrottle, type Refusal } from './throttle';
 import { issueDeviceCookie, readDeviceCookie } from './deviceCookie';
@@ -57,17 +58,23 @@ export function authRoutes(db: Knex) {
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
     // An inactive account, or one of an inactive company, answers like a wrong password: the
     // answer never confirms a password.
-    if (!user || !ok || !user.active || user.companyActive === false) throw new HttpError(401, 'auth.invalidCredentials', INVALID_LOGIN);
+    if (!user || !ok || !user.active || user.companyActive === false) {
+      await recordFailedSignIn(db, user);
+      throw new HttpError(401, 'auth.invalidCredentials', INVALID_LOGIN);
+    }
     await throttle.signedIn(input.username, ctx.ip, device);
     issueDeviceCookie(ctx, input.username);
     await deleteExpiredSessions(db);
     await signIn(ctx, user);
+    await recordSignIn(db, user);
     ctx.body = currentUserJson(user);
   });
 
   router.post('/logout', async (ctx) => {
     // Setting the session to null destroys it in the store; a replayed cookie is then worthless.
+    const user = ctx.state.user;
     ctx.session = null;
+    if (user) await recordSignOut(db, user);
     ctx.body = { message: 'Logged out' };
   });
 
@@ -79,7 +86,7 @@ export function authRoutes(db: Knex) {
   router.patch('/user', async (ctx) => {
     const user = signedInUser(ctx);
     const input = parse(AccountSettingsSchema, ctx.request.body, 'settings');
-    ctx.body = currentUserJson(await user.$patchAndFetchFields(db, input));
+    ctx.body = currentUserJson(await updateOwnSettings(user, input, db));
   });
 
   /**
@@ -99,7 +106,7 @@ export function authRoutes(db: Knex) {
     if (samePassword(input.newPassword, input.currentPassword)) {
       throw badRequest('Invalid password change: newPassword: must differ from the current password', { newPassword: 'must differ from the current password' });
     }
-    await replacePassword(db, user.id, input.newPassword, { mustChangePassword: false });
+    await replacePassword(db, user.id, input.newPassword, { mustChangePassword: false, actor: user });
     await signIn(ctx, user);
     ctx.body = currentUserJson((await User.query(db).findById(user.id))!);
   });

@@ -9,16 +9,18 @@ import { User } from '../users/model';
 import { Vehicle } from '../vehicles/model';
 import { dropFiguresOfCompany } from './bulkRows';
 import { writeTransaction } from '../writeTransaction';
+import { recordEvent, type AuditActor } from '../auditLog/record';
 
 /**
  * Deletes a company and everything it owns in one transaction: a failure at any step rolls back
  * every step, on both engines. Children go first, explicitly, rather than trusting a long chain of
  * ON DELETE CASCADE; file chunks and status events follow their owners by cascade, and the users'
- * sessions are deleted with them. Ports are shared reference data and stay (their companyId is
+ * sessions are deleted with them. Its record of events stays. Ports are shared reference data and stay (their companyId is
  * cleared by the foreign key).
  */
-export async function deleteCompanyWithData(db: Knex, companyId: number): Promise<void> {
+export async function deleteCompanyWithData(db: Knex, companyId: number, actor: AuditActor): Promise<void> {
   await writeTransaction(db, async (trx) => {
+    const company = await Company.query(trx).findById(companyId).select('id', 'name', 'code');
     await Invoice.query(trx).where({ companyId }).delete();
     // The invoice numbering's counters (invoices/numbering.ts) are no resource's rows.
     await trx('invoice_counters').where({ companyId }).delete();
@@ -37,5 +39,13 @@ export async function deleteCompanyWithData(db: Knex, companyId: number): Promis
     await trx('sessions').whereIn('userId', User.query(trx).where({ companyId }).select('id').toKnexQuery()).delete();
     await User.query(trx).where({ companyId }).delete();
     await Company.query(trx).deleteById(companyId);
+    // One event for the company and all it held; its earlier events stay (audit_events has no
+    // foreign key), so what happened in it can still be read.
+    if (company) {
+      await recordEvent(trx, {
+        actor, action: 'delete', entity: 'companies', entityId: companyId, companyId,
+        changes: { name: { from: company.name, to: null }, code: { from: company.code, to: null } },
+      });
+    }
   });
 }

@@ -3,6 +3,9 @@ import { DEFAULT_CURRENCY } from '../../domain/currency';
 import type { SellerProfile } from '../../domain/sellerProfile';
 import { Company } from './model';
 import { CompanyLogo } from './logoModel';
+import { writeTransaction } from '../writeTransaction';
+import type { User } from '../users/model';
+import { recordLogoChange } from './operations';
 
 export type { SellerProfile };
 
@@ -31,10 +34,16 @@ export async function companyLogo(db: Knex, companyId: number): Promise<Buffer |
 }
 
 /** Stores (or replaces) the company's logo: PNG bytes already made by services/files/logo.ts. */
-export async function saveCompanyLogo(db: Knex, companyId: number, png: Buffer): Promise<void> {
-  await CompanyLogo.query(db).insert({ companyId, data: png }).onConflict('companyId').merge(['data', 'updatedAt']);
+export async function saveCompanyLogo(db: Knex, actor: User, companyId: number, png: Buffer): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    const had = Boolean(await CompanyLogo.query(trx).findById(companyId).select('companyId'));
+    await CompanyLogo.query(trx).insert({ companyId, data: png }).onConflict('companyId').merge(['data', 'updatedAt']);
+    await recordLogoChange(trx, actor, companyId, had, true);
+  });
 }
 
-export async function deleteCompanyLogo(db: Knex, companyId: number): Promise<void> {
-  await CompanyLogo.query(db).deleteById(companyId);
+export async function deleteCompanyLogo(db: Knex, actor: User, companyId: number): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    if (await CompanyLogo.query(trx).deleteById(companyId)) await recordLogoChange(trx, actor, companyId, true, false);
+  });
 }

@@ -5,7 +5,6 @@ import { Readable } from 'node:stream';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
 import { DomainError } from '../../domain/errors';
 import { HttpError, badRequest, forbidden, notFound } from '../../http/errors';
-import { uniqueOr409 } from '../../http/dbErrors';
 import { sendDownload } from '../../http/download';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
 import { uploads } from '../../http/uploads';
@@ -19,6 +18,7 @@ import { CompanyCreateSchema, CompanyProfileUpdateSchema, CompanyUpdateSchema, S
 import { companyEditRights, companyReadScope } from './policy';
 import { deleteCompanyWithData } from './cascade';
 import { companyLogo, deleteCompanyLogo, saveCompanyLogo } from './profile';
+import { createCompany, updateCompany } from './operations';
 
 const LIST: ListSpec = {
   resource: 'companies',
@@ -29,7 +29,6 @@ const LIST: ListSpec = {
   idColumn: 'id',
 };
 
-const DUPLICATE_CODE = 'Company code already exists';
 const SUPER_ADMIN_FIELDS_ONLY = 'Only a super administrator can change the name, code or status of a company';
 const NOT_A_LOGO = 'The logo must be one PNG, JPEG or WebP image';
 
@@ -94,9 +93,9 @@ export function companyRoutes(db: Knex) {
   router.post('/', authorize('companies', 'create'), async (ctx) => {
     const input = parse(CompanyCreateSchema, ctx.request.body, 'company');
     assertVatNumber(input, { vatNumber: input.vatNumber ?? null, country: input.country ?? null, currency: input.currency });
-    const created = await uniqueOr409(DUPLICATE_CODE, () => Company.query(db).insertAndFetch(input));
+    const id = await createCompany(approvedUser(ctx), input, db);
     ctx.status = 201;
-    ctx.body = await Company.query(db).modify('withLogoFlag').findById(created.id);
+    ctx.body = await Company.query(db).modify('withLogoFlag').findById(id);
   });
 
   const update = async (ctx: ApiContext) => {
@@ -107,7 +106,7 @@ export function companyRoutes(db: Knex) {
     if (!company) throw notFound('Company not found');
     const input = parse(rights === 'all' ? CompanyUpdateSchema : CompanyProfileUpdateSchema, ctx.request.body, 'company');
     assertVatNumber(input, { ...company, ...input } as Company);
-    await uniqueOr409(DUPLICATE_CODE, () => company.$patchAndFetchFields(db, input));
+    await updateCompany(user, { id: company.id, changes: input }, db);
     ctx.body = await findVisible(ctx);
   };
   router.patch('/:id', mayEdit, update);
@@ -115,7 +114,7 @@ export function companyRoutes(db: Knex) {
 
   router.delete('/:id', authorize('companies', 'delete'), async (ctx) => {
     const company = await findVisible(ctx);
-    await deleteCompanyWithData(db, company.id);
+    await deleteCompanyWithData(db, company.id, approvedUser(ctx));
     ctx.body = company;
   });
 
@@ -145,14 +144,14 @@ export function companyRoutes(db: Knex) {
         throw error;
       });
       if (detected?.kind !== 'IMAGE') throw new HttpError(415, 'request.unsupportedMediaType', NOT_A_LOGO);
-      await saveCompanyLogo(db, company.id, await processLogo(files[0].path));
+      await saveCompanyLogo(db, approvedUser(ctx), company.id, await processLogo(files[0].path));
       ctx.body = await findVisible(ctx);
     },
   );
 
   router.delete('/:id/logo', authorize('companyProfile', 'update'), async (ctx) => {
     const company = await findVisible(ctx);
-    await deleteCompanyLogo(db, company.id);
+    await deleteCompanyLogo(db, approvedUser(ctx), company.id);
     company.hasLogo = false;
     ctx.body = company;
   });

@@ -17,6 +17,8 @@ import {
 import { moveRecordFiles } from '../files/store';
 import { keepRowCounts } from '../rowCounts';
 import { Container } from './model';
+import { recordEvent, recordEvents } from '../auditLog/record';
+import { createdFields, diffChanges } from '../../domain/auditEvents';
 import type { ContainerCreateSchema, ContainerUpdateSchema } from './schema';
 
 /**
@@ -67,6 +69,7 @@ export async function createContainer(actor: User, input: z.infer<typeof Contain
   await assertPortsExist(trx, { fromPortId: input.fromPortId, toPortId: input.toPortId });
   await assertNumberFree(trx, input.number);
   const created = await uniqueOr409(NUMBER_TAKEN, () => Container.query(trx).insert({ ...input, ...owner }));
+  await recordEvent(trx, { actor, action: 'create', entity: 'containers', entityId: created.id, companyId: owner.companyId, changes: createdFields(created.toJSON()) });
   await keepRowCounts(trx, 'containers', { added: [{ companyId: owner.companyId }] });
   return created.id;
 }
@@ -82,7 +85,13 @@ export async function updateContainer(actor: User, input: { id: number; changes:
   const owner = await ownership(trx, actor, changes, container);
   await assertPortsExist(trx, { fromPortId: changes.fromPortId, toPortId: changes.toPortId });
   if (changes.number && changes.number !== container.number) await assertNumberFree(trx, changes.number);
-  await uniqueOr409(NUMBER_TAKEN, () => Container.query(trx).patch({ ...changes, ...owner }).findById(container.id));
+  const patch = { ...changes, ...owner };
+  const fields = Object.keys(patch);
+  // The changed fields as they were, for the record of events (the row is locked already).
+  const before = (await Container.query(trx).findById(container.id).select(fields.map((f) => `containers.${f}`)))!;
+  await uniqueOr409(NUMBER_TAKEN, () => Container.query(trx).patch(patch).findById(container.id));
+  const recorded = diffChanges(before.toJSON(), patch, fields);
+  if (recorded) await recordEvent(trx, { actor, action: 'update', entity: 'containers', entityId: container.id, companyId: owner.companyId, changes: recorded });
   // The papers of its vehicles are due by the new loading date.
   if (changes.loadingDate !== undefined) await refreshDocumentsDue(trx, { containerId: container.id });
   if (owner.companyId !== container.companyId) {
@@ -98,6 +107,7 @@ export async function deleteContainer(actor: User, input: { id: number }, trx: K
   const container = await lockVisible(trx, actor, input.id);
   await unassignVehicles(actor, { containerId: container.id }, trx);
   await Container.query(trx).deleteById(container.id);
+  await recordEvent(trx, { actor, action: 'delete', entity: 'containers', entityId: container.id, companyId: container.companyId, changes: { number: { from: container.number, to: null } } });
   await keepRowCounts(trx, 'containers', { removed: [{ companyId: container.companyId }] });
 }
 
@@ -123,12 +133,18 @@ export async function assignVehicles(actor: User, input: { containerId: number; 
   // through a company index, every vehicle of the company for each assignment (an import into a
   // company of 10,000 cars slowed down row after row). The container is one the actor may change,
   // so a vehicle of the container's company is one the actor may see.
-  const found = await Vehicle.query(trx).whereIn('vehicles.id', ids).select('vehicles.id', 'vehicles.companyId');
+  const found = await Vehicle.query(trx).whereIn('vehicles.id', ids).select('vehicles.id', 'vehicles.companyId', 'vehicles.containerId');
   if (found.length !== ids.length || found.some((vehicle) => vehicle.companyId !== container.companyId)) {
     throw badRequest(OTHER_COMPANY, { containerId: 'must be a container of the vehicle\u2019s company', vehicleIds: 'must be vehicles of the same company' });
   }
   // Through the model, so each vehicle's updatedAt records that it joined.
   const assigned = ids.length ? await Vehicle.query(trx).whereIn('id', ids).patch({ containerId: container.id }) : 0;
+  await recordEvents(
+    trx,
+    found
+      .filter((v) => v.containerId !== container.id)
+      .map((v) => ({ actor, action: 'update', entity: 'vehicles', entityId: v.id, companyId: container.companyId, changes: { containerId: { from: v.containerId, to: container.id } } })),
+  );
   // Their papers are now due by this container's loading date.
   await refreshDocumentsDue(trx, { vehicleIds: ids });
   // A car put in a container that has already sailed takes the container's status, forward only.
@@ -143,11 +159,21 @@ export async function assignVehicles(actor: User, input: { containerId: number; 
 export async function unassignVehicles(actor: User, input: { containerId: number; vehicleIds?: number[] }, trx: Knex): Promise<number> {
   mayDo(actor, 'update');
   const container = await lockVisible(trx, actor, input.containerId);
-  const leaving = Vehicle.query(trx).where({ containerId: container.id });
-  if (input.vehicleIds) leaving.whereIn('id', input.vehicleIds);
+  const leaving = () => {
+    const query = Vehicle.query(trx).where({ containerId: container.id });
+    return input.vehicleIds ? query.whereIn('id', input.vehicleIds) : query;
+  };
+  // Which ones, for the record of events; a locking read, as the patch below sees the rows.
+  const left = await leaving().orderBy('id').forUpdate().select('id', 'companyId');
+  if (!left.length) return 0;
   // Through the model, so each vehicle's updatedAt records that it left the container.
   // Out of a container, no paper has a due date (vehicles/checklist.ts).
-  return leaving.patch({ containerId: null, documentsDueAt: null });
+  const count = await leaving().patch({ containerId: null, documentsDueAt: null });
+  await recordEvents(
+    trx,
+    left.map((v) => ({ actor, action: 'update', entity: 'vehicles', entityId: v.id, companyId: v.companyId, changes: { containerId: { from: container.id, to: null } } })),
+  );
+  return count;
 }
 
 /**
@@ -183,6 +209,10 @@ export async function setContainerStatus(actor: User, input: { id: number; statu
     if (CONTAINER_STATUSES.indexOf(milestone) > reached) dates[MILESTONE_DATE[milestone]] = null;
   }
   if (input.status !== 'BOOKED') dates[MILESTONE_DATE[input.status]] = input.at ?? new Date().toISOString();
-  await Container.query(trx).patch({ status: input.status, ...dates }).findById(container.id);
+  const patch = { status: input.status, ...dates };
+  const before = (await Container.query(trx).findById(container.id).select(Object.keys(patch).map((f) => `containers.${f}`)))!;
+  await Container.query(trx).patch(patch).findById(container.id);
+  const recorded = diffChanges(before.toJSON(), patch);
+  if (recorded) await recordEvent(trx, { actor, action: 'update', entity: 'containers', entityId: container.id, companyId: container.companyId, changes: recorded });
   return { vehiclesUpdated: await moveVehiclesWith(actor, { containerId: container.id, status: input.status }, trx) };
 }

@@ -14,6 +14,7 @@ import { assertCompanyExists } from '../companies/policy';
 import { Document } from './model';
 import { DocumentFieldsSchema } from './schema';
 import { writeTransaction } from '../writeTransaction';
+import { deleteDocument, recordDocumentCreated } from './operations';
 
 const LIST: ListSpec = {
   resource: 'documents',
@@ -66,6 +67,7 @@ export function documentRoutes(db: Knex, uploadMaxBytes: number) {
           metadata: fields.metadata,
         });
         await writeChunksFromStream(trx, { documentId: Number(id) }, 'original', createReadStream(file.path));
+        await recordDocumentCreated(trx, user, { id: Number(id), fileName, companyId: fields.companyId ?? null });
         created.push(Number(id));
       }
       return created;
@@ -87,7 +89,7 @@ export function documentRoutes(db: Knex, uploadMaxBytes: number) {
 
   router.delete('/:id', authorize('documents', 'delete'), async (ctx) => {
     const document = await findVisible(ctx);
-    await Document.query(db).deleteById(document.id);
+    await writeTransaction(db, (trx) => deleteDocument(approvedUser(ctx), document, trx));
     ctx.body = document;
   });
 

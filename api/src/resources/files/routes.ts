@@ -61,14 +61,14 @@ export function fileRoutes(db: Knex, kind: Kind, uploadMaxBytes: number, uploadM
     const user = approvedUser(ctx);
     const { documentKind } = parse(DocumentKindSchema, ctx.state.uploadFields ?? {}, 'file');
     ctx.status = 201;
-    ctx.body = await storeRecordFiles(db, ctx.state.uploads!, { [ownerColumn]: record.id } as never, record.companyId, user.id, uploadMaxPixels, documentKind);
+    ctx.body = await storeRecordFiles(db, ctx.state.uploads!, { [ownerColumn]: record.id } as never, record.companyId, user, uploadMaxPixels, documentKind);
   });
 
   router.delete('/files/:fileId', authorize('files', 'delete'), async (ctx) => {
     const user = approvedUser(ctx);
     const record = await findRecord(ctx);
     const file = await findFile(ctx, record.id);
-    await writeTransaction(db, (trx) => deleteRecordFile(user, { owner: { [ownerColumn]: record.id } as FileOwner, fileId: file.id }, trx));
+    await writeTransaction(db, (trx) => deleteRecordFile(user, { owner: { [ownerColumn]: record.id } as FileOwner, fileId: file.id, companyId: record.companyId }, trx));
     ctx.body = file;
   });
 

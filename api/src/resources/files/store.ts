@@ -9,6 +9,8 @@ import { FILE_COLUMNS, VehicleFile } from './model';
 import { writeTransaction } from '../writeTransaction';
 import { refreshDocumentsDue } from '../vehicles/checklist';
 import { DEFAULT_DOCUMENT_KIND, type DocumentKind } from '../../domain/documentChecklist';
+import { recordEvent, type AuditActor } from '../auditLog/record';
+import type { Changes } from '../../domain/auditEvents';
 
 export type FileOwner = { vehicleId: number } | { containerId: number };
 
@@ -23,10 +25,14 @@ export async function storeRecordFiles(
   files: UploadedFile[],
   owner: FileOwner,
   companyId: number,
-  userId: number,
+  uploader: NonNullable<AuditActor>,
   maxPixels: number,
   documentKind: DocumentKind = DEFAULT_DOCUMENT_KIND,
 ) {
+  const userId = uploader.id;
+  /** Each stored file, in its record of events, in its own transaction. */
+  const recordCreated = (trx: Knex, fileId: number, fileName: string) =>
+    recordEvent(trx, { actor: uploader, action: 'create', entity: 'files', entityId: fileId, companyId, changes: { fileName: { from: null, to: fileName }, ...ownerChange(owner, 'to') } });
   const accept: Accept = { images: true, text: false };
   const detected: DetectedFile[] = [];
   for (const file of files) detected.push(await detectFile(file.path, accept));
@@ -51,6 +57,7 @@ export async function storeRecordFiles(
           await writeChunks(trx, chunkOwner, 'original', image.original);
           await writeChunks(trx, chunkOwner, 'compressed', image.compressed);
           await writeChunks(trx, chunkOwner, 'thumbnail', image.thumbnail);
+          await recordCreated(trx, fileId, fileName);
           return fileId;
         }, { create: i === files.length - 1 });
         createdIds.push(id);
@@ -59,6 +66,7 @@ export async function storeRecordFiles(
           const { id: fileId } = await VehicleFile.query(trx).insert({ ...row, fileSize: file.size });
           await writeChunksFromStream(trx, { vehicleFileId: fileId }, 'original', createReadStream(file.path));
           if (kind) await refreshDocumentsDue(trx, { vehicleIds: [(owner as { vehicleId: number }).vehicleId] });
+          await recordCreated(trx, fileId, fileName);
           return fileId;
         }, { create: i === files.length - 1 });
         createdIds.push(id);
@@ -68,12 +76,22 @@ export async function storeRecordFiles(
     if (createdIds.length) {
       await writeTransaction(db, async (trx) => {
         await VehicleFile.query(trx).whereIn('id', createdIds).delete();
+        for (const id of createdIds) await recordEvent(trx, { actor: uploader, action: 'delete', entity: 'files', entityId: id, companyId, changes: ownerChange(owner, 'from') });
         if ('vehicleId' in owner) await refreshDocumentsDue(trx, { vehicleIds: [owner.vehicleId] });
       });
     }
     throw err;
   }
   return VehicleFile.query(db).whereIn('id', createdIds).orderBy('id').select(FILE_COLUMNS);
+}
+
+/**
+ * Whose file it is, in the events of its create (`to`) and delete (`from`): the vehicle or
+ * container it joined or left.
+ */
+export function ownerChange(owner: FileOwner, side: 'from' | 'to'): Changes {
+  const [field, id] = 'vehicleId' in owner ? ['vehicleId', owner.vehicleId] : ['containerId', owner.containerId];
+  return { [field]: side === 'to' ? { from: null, to: id } : { from: id, to: null } };
 }
 
 /**

@@ -16,6 +16,7 @@ import type { InvoiceRequestSchema } from './schema';
 import { issueNumbered } from './numbering';
 import { invoiceCompany } from './policy';
 import { Invoice } from './model';
+import { recordEvent } from '../auditLog/record';
 
 export type IssuedInvoice = { id: number; invoiceNumber: string; fileName: string; size: number };
 
@@ -89,8 +90,22 @@ export async function issueInvoice(actor: User, input: z.infer<typeof InvoiceReq
       createdAt: issuedAt,
     });
     await writeChunks(trx, { invoiceId }, 'pdf', pdf);
+    await recordEvent(trx, {
+      actor, action: 'create', entity: 'invoices', entityId: invoiceId, companyId,
+      changes: { invoiceNumber: { from: null, to: invoiceNumber }, totalAmount: { from: null, to: stored.totalAmount } },
+    });
     return invoiceId;
   };
   const { invoiceNumber, pdf, stored: id } = await issueNumbered(db, companyId, Number(input.date.slice(0, 4)), (number) => renderer.render(invoiceData(number)), store);
   return { id, invoiceNumber, fileName, size: pdf.length };
+}
+
+/** Deletes an invoice the route found the actor may see; its PDF's chunks follow by the foreign key. */
+export async function deleteInvoice(actor: User, invoice: Pick<Invoice, 'id' | 'invoiceNumber' | 'companyId'>, trx: Knex): Promise<void> {
+  if (!can(actor.role, 'invoices', 'delete')) throw forbidden();
+  await Invoice.query(trx).deleteById(invoice.id);
+  await recordEvent(trx, {
+    actor, action: 'delete', entity: 'invoices', entityId: invoice.id, companyId: invoice.companyId,
+    changes: { invoiceNumber: { from: invoice.invoiceNumber, to: null } },
+  });
 }

@@ -9,7 +9,8 @@ import { parse, parseId } from '../../http/validate';
 import { readChunks } from '../../services/files/chunks';
 import type { InvoiceRenderer } from '../../services/invoices/renderer';
 import { InvoiceRequestSchema } from './schema';
-import { issueInvoice } from './operations';
+import { deleteInvoice, issueInvoice } from './operations';
+import { writeTransaction } from '../writeTransaction';
 import { requestLanguage } from '../imports/messages';
 import { respondWithExport } from '../sheetExport';
 import { invoiceExportColumns } from './export';
@@ -85,7 +86,7 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
 
   router.delete('/invoices/:id', authorize('invoices', 'delete'), async (ctx) => {
     const invoice = await findVisible(ctx);
-    await Invoice.query(db).deleteById(invoice.id);
+    await writeTransaction(db, (trx) => deleteInvoice(approvedUser(ctx), invoice, trx));
     ctx.body = invoice;
   });
 

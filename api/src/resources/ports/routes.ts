@@ -1,12 +1,13 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
-import { authorize, type ApiContext } from '../../http/auth';
+import { approvedUser, authorize, type ApiContext } from '../../http/auth';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
+import { notFound } from '../../http/errors';
 import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
 import { assertCompanyExists } from '../companies/policy';
 import { writeTransaction } from '../writeTransaction';
-import { deletePort } from './operations';
+import { createPort, deletePort, updatePort } from './operations';
 import { portUsage } from './policy';
 import { Port } from './model';
 import { PortCreateSchema, PortUpdateSchema } from './schema';
@@ -38,14 +39,17 @@ export function portRoutes(db: Knex) {
     const input = parse(PortCreateSchema, ctx.request.body, 'port');
     await assertCompanyExists(db, input.companyId);
     ctx.status = 201;
-    ctx.body = await Port.query(db).insertAndFetch(input);
+    ctx.body = await writeTransaction(db, (trx) => createPort(approvedUser(ctx), input, trx));
   });
 
   const update = async (ctx: ApiContext) => {
     const port = await find(ctx);
     const input = parse(PortUpdateSchema, ctx.request.body, 'port');
     await assertCompanyExists(db, input.companyId);
-    ctx.body = await port.$patchAndFetchFields(db, input);
+    const updated = await writeTransaction(db, (trx) => updatePort(approvedUser(ctx), { id: port.id, changes: input }, trx));
+    // Deleted since it was found: gone, like any port not there.
+    if (!updated) throw notFound('Port not found');
+    ctx.body = updated;
   };
   router.patch('/:id', authorize('ports', 'update'), update);
   router.put('/:id', authorize('ports', 'update'), update);
@@ -57,7 +61,7 @@ export function portRoutes(db: Knex) {
 
   router.delete('/:id', authorize('ports', 'delete'), async (ctx) => {
     const port = await find(ctx);
-    await writeTransaction(db, (trx) => deletePort(port, trx));
+    await writeTransaction(db, (trx) => deletePort(approvedUser(ctx), port, trx));
     ctx.body = port;
   });
 

@@ -10,7 +10,11 @@ import { Vehicle } from '../vehicles/model';
 import { writeTransaction } from '../writeTransaction';
 import { User } from './model';
 import { checkPasswordReset, checkUserChange } from './policy';
-import type { userUpdateSchema } from './schema';
+import type { UserCreateSchema, userUpdateSchema } from './schema';
+import { recordEvent } from '../auditLog/record';
+import { createdFields, diffChanges } from '../../domain/auditEvents';
+import { uniqueOr409 } from '../../http/dbErrors';
+import type { Role } from '../../domain/roles';
 
 /**
  * The account's business actions (docs/architecture.md, "Operations"). Those that hash a password
@@ -41,9 +45,12 @@ const dropForeignSales = (trx: Knex, userId: number, companyId: number | null) =
 export async function registerUser(input: { username: string; password: string }, db: Knex): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   try {
-    return await writeTransaction(db, async (trx) =>
-      User.query(trx).insertAndFetch({ username: input.username, passwordHash, role: null, companyId: null, active: true, pendingApproval: true }),
-    );
+    return await writeTransaction(db, async (trx) => {
+      const user = await User.query(trx).insertAndFetch({ username: input.username, passwordHash, role: null, companyId: null, active: true, pendingApproval: true });
+      // Its own act: the new account is who registered.
+      await recordEvent(trx, { actor: user, action: 'create', entity: 'users', entityId: user.id, companyId: null, changes: createdFields(user.toJSON()) });
+      return user;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('Username already exists');
     throw err;
@@ -68,6 +75,7 @@ export async function updateUser(actor: User, input: { id: number; changes: User
     await assertCompanyExists(trx, fields.companyId);
     const patch = { ...fields, ...(passwordHash ? { passwordHash, mustChangePassword: true } : {}) };
     if (Object.keys(patch).length) await User.query(trx).patch(patch).findById(target.id);
+    await recordUserChange(trx, actor, target, patch);
     if (passwordHash) await endSessionsOf(trx, target.id);
     if (fields.companyId !== undefined && fields.companyId !== target.companyId) await dropForeignSales(trx, target.id, fields.companyId);
   });
@@ -83,6 +91,54 @@ export async function resetPassword(actor: User, input: { id: number; newPasswor
     const target = await lockVisible(trx, actor, input.id);
     checkPasswordReset(actor, target);
     await User.query(trx).patch({ passwordHash, mustChangePassword: true }).findById(target.id);
+    await recordUserChange(trx, actor, target, { passwordHash, mustChangePassword: true });
     await endSessionsOf(trx, target.id);
+  });
+}
+
+/** A user's update in the record of events: the fields that changed (a password only as changed). */
+export async function recordUserChange(trx: Knex, actor: User | null, target: User, patch: Record<string, unknown>) {
+  const changes = diffChanges(target.toJSON(), patch, Object.keys(patch));
+  if (!changes) return;
+  const companyId = (patch.companyId as number | null | undefined) ?? target.companyId;
+  await recordEvent(trx, { actor, action: 'update', entity: 'users', entityId: target.id, companyId, changes });
+}
+
+type UserCreate = ReturnType<typeof UserCreateSchema.parse>;
+
+/** An account made by an administrator (SPEC.md §4), the password hashed before the transaction. */
+export async function createUser(actor: User, input: UserCreate, db: Knex): Promise<number> {
+  await assertCompanyExists(db, input.companyId);
+  const { password, ...fields } = input;
+  const passwordHash = await hashPassword(password);
+  return writeTransaction(db, async (trx) => {
+    const created = await uniqueOr409('Username already exists', () => User.query(trx).insert({ ...fields, passwordHash }));
+    await recordEvent(trx, { actor, action: 'create', entity: 'users', entityId: created.id, companyId: created.companyId ?? null, changes: createdFields(created.toJSON()) });
+    return created.id;
+  });
+}
+
+/** POST /users/{id}/role: the role alone (the route has checked the change). */
+export async function setUserRole(actor: User, input: { id: number; role: Role }, trx: Knex): Promise<void> {
+  const target = await lockVisible(trx, actor, input.id);
+  await User.query(trx).patch({ role: input.role }).findById(target.id);
+  await recordUserChange(trx, actor, target, { role: input.role });
+}
+
+/** Deletes a user (the route has checked it may go); its sessions go with it. */
+export async function deleteUser(actor: User, input: { id: number }, trx: Knex): Promise<void> {
+  const target = await lockVisible(trx, actor, input.id);
+  await endSessionsOf(trx, target.id);
+  await User.query(trx).deleteById(target.id);
+  await recordEvent(trx, { actor, action: 'delete', entity: 'users', entityId: target.id, companyId: target.companyId, changes: { username: { from: target.username, to: null } } });
+}
+
+/** The signed-in user's own settings (PATCH /api/user). */
+export async function updateOwnSettings(user: User, input: Record<string, unknown>, db: Knex): Promise<User> {
+  return writeTransaction(db, async (trx) => {
+    const before = (await User.query(trx).findById(user.id).forUpdate())!;
+    // Recorded first: patchAndFetch changes the instance it is called on.
+    await recordUserChange(trx, user, before, input);
+    return before.$patchAndFetchFields(trx, input);
   });
 }

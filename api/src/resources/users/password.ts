@@ -3,6 +3,7 @@ import { endSessionsOf } from '../../http/session';
 import { hashPassword } from '../../services/passwords';
 import { User } from './model';
 import { writeTransaction } from '../writeTransaction';
+import { recordUserChange } from './operations';
 
 /**
  * Gives a user a new password, and ends every session of theirs with the old one, in one
@@ -10,10 +11,18 @@ import { writeTransaction } from '../writeTransaction';
  * anything else), or the user did (false). A user changing their own password is signed in again
  * by the caller, under a new session id.
  */
-export async function replacePassword(db: Knex, userId: number, newPassword: string, { mustChangePassword }: { mustChangePassword: boolean }) {
+export async function replacePassword(
+  db: Knex,
+  userId: number,
+  newPassword: string,
+  { mustChangePassword, actor }: { mustChangePassword: boolean; /** Who (null: the server's command line). */ actor: User | null },
+) {
   const passwordHash = await hashPassword(newPassword);
   await writeTransaction(db, async (trx) => {
+    const target = await User.query(trx).findById(userId).forUpdate();
+    if (!target) return;
     await User.query(trx).patch({ passwordHash, mustChangePassword }).findById(userId);
+    await recordUserChange(trx, actor, target, { passwordHash, mustChangePassword });
     await endSessionsOf(trx, userId);
   });
 }

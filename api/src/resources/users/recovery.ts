@@ -19,7 +19,7 @@ export async function resetPassword(db: Knex, username: string): Promise<{ passw
   const user = await User.query(db).findOne({ username: username.trim().toLowerCase() }).select('id', 'active', 'role');
   if (!user) throw new RecoveryRefused(`No account ${username}: npm run admin -- create ${username} makes a super admin of that name`);
   const password = oneTimePassword();
-  await replacePassword(db, user.id, password, { mustChangePassword: true });
+  await replacePassword(db, user.id, password, { mustChangePassword: true, actor: null });
   return { password, active: Boolean(user.active), role: user.role };
 }
 

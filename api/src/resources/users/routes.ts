@@ -1,15 +1,11 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
-import { uniqueOr409 } from '../../http/dbErrors';
-import { endSessionsOf } from '../../http/session';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
 import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
-import { hashPassword } from '../../services/passwords';
-import { assertCompanyExists } from '../companies/policy';
 import { User } from './model';
-import { resetPassword, updateUser } from './operations';
+import { createUser, deleteUser, resetPassword, setUserRole, updateUser } from './operations';
 import { UserCreateSchema, UserRoleSchema, passwordResetSchema, userUpdateSchema } from './schema';
 import { checkRoleAndCompany, checkUserChange, checkUserDeletion } from './policy';
 import { writeTransaction } from '../writeTransaction';
@@ -50,12 +46,9 @@ export function userRoutes(db: Knex) {
   router.post('/', authorize('users', 'create'), async (ctx) => {
     const input = parse(UserCreateSchema, ctx.request.body, 'user');
     checkRoleAndCompany(input.role, input.companyId, input.pendingApproval);
-    await assertCompanyExists(db, input.companyId);
-    const { password, ...fields } = input;
-    const passwordHash = await hashPassword(password);
-    const created = await uniqueOr409('Username already exists', () => User.query(db).insert({ ...fields, passwordHash }));
+    const id = await createUser(approvedUser(ctx), input, db);
     ctx.status = 201;
-    ctx.body = await withCompanyName(created.id);
+    ctx.body = await withCompanyName(id);
   });
 
   const update = async (ctx: ApiContext) => {
@@ -72,7 +65,7 @@ export function userRoutes(db: Knex) {
     const target = await findVisible(ctx);
     const { role } = parse(UserRoleSchema, ctx.request.body, 'role');
     checkUserChange(actor, target, { role });
-    await User.query(db).patch({ role }).findById(target.id);
+    await writeTransaction(db, (trx) => setUserRole(actor, { id: target.id, role }, trx));
     ctx.body = await withCompanyName(target.id);
   });
 
@@ -87,10 +80,7 @@ export function userRoutes(db: Knex) {
     const target = await findVisible(ctx);
     checkUserDeletion(target);
     // Its sessions go with it: they could no longer sign anyone in, and would only be looked up.
-    await writeTransaction(db, async (trx) => {
-      await endSessionsOf(trx, target.id);
-      await User.query(trx).deleteById(target.id);
-    });
+    await writeTransaction(db, (trx) => deleteUser(approvedUser(ctx), { id: target.id }, trx));
     ctx.body = target;
   });
 

@@ -17,6 +17,8 @@ import { keepRowCounts } from '../rowCounts';
 import { Vehicle } from './model';
 import { addToSearchIndex, changesSearchedText, removeFromSearchIndex } from './searchIndex';
 import { recordStatusChanges } from './statusEvents';
+import { recordEvent, recordEvents } from '../auditLog/record';
+import { createdFields, diffChanges } from '../../domain/auditEvents';
 import { VehicleFile } from '../files/model';
 import type { ChecklistKind } from '../../domain/documentChecklist';
 import type { VehicleCreateSchema, VehicleUpdateSchema } from './schema';
@@ -130,7 +132,12 @@ export async function createVehicles(actor: User, inputs: VehicleCreate[], trx: 
   const ids = await uniqueOr409(VIN_TAKEN, () => insertVehicles(trx, rows));
   await recordStatusChanges(
     trx,
-    rows.map((row, i) => ({ vehicleId: ids[i], fromStatus: null, toStatus: row.status, userId: actor.id, containerId: null })),
+    actor,
+    rows.map((row, i) => ({ vehicleId: ids[i], companyId: row.companyId, fromStatus: null, toStatus: row.status, containerId: null })),
+  );
+  await recordEvents(
+    trx,
+    rows.map((row, i) => ({ actor, action: 'create', entity: 'vehicles', entityId: ids[i], companyId: row.companyId, changes: createdFields({ ...row.toJSON(), id: ids[i] }) })),
   );
   // In a container through the one assignment (its rule, its lock on the container), a container
   // at a time in id order (the order every writer takes them in). A container that has departed
@@ -207,7 +214,8 @@ export async function setVehicleStatuses(
   await trx('vehicles').whereIn('id', movedIds).update({ status: input.status, updatedAt });
   await recordStatusChanges(
     trx,
-    moving.map((v) => ({ vehicleId: v.id, fromStatus: v.status, toStatus: input.status, userId: actor.id, containerId: input.causedBy?.containerId ?? null })),
+    actor,
+    moving.map((v) => ({ vehicleId: v.id, companyId: v.companyId, fromStatus: v.status, toStatus: input.status, containerId: input.causedBy?.containerId ?? null })),
   );
   await keepRowCounts(trx, 'vehicles', {
     removed: moving.map((v) => ({ companyId: v.companyId, status: v.status })),
@@ -249,7 +257,14 @@ export async function updateVehicle(actor: User, input: { id: number; changes: z
 
   const reindexed = changesSearchedText(changes);
   if (reindexed) await removeFromSearchIndex(trx, { ids: [vehicle.id] });
-  if (Object.keys(changes).length) await uniqueOr409(VIN_TAKEN, () => Vehicle.query(trx).patch(changes).findById(vehicle.id));
+  const fields = Object.keys(changes);
+  if (fields.length) {
+    // The changed fields as they were, for the record of events (the row is locked already).
+    const before = (await Vehicle.query(trx).findById(vehicle.id).select(fields.map((f) => `vehicles.${f}`)))!;
+    await uniqueOr409(VIN_TAKEN, () => Vehicle.query(trx).patch(changes).findById(vehicle.id));
+    const recorded = diffChanges(before.toJSON(), changes, fields);
+    if (recorded) await recordEvent(trx, { actor, action: 'update', entity: 'vehicles', entityId: vehicle.id, companyId, changes: recorded });
+  }
   if (reindexed) await addToSearchIndex(trx, { ids: [vehicle.id] });
   // After the company changed (the container must be of the new one) and before the counter
   // rows, which are locked last.
@@ -275,6 +290,7 @@ export async function deleteVehicle(actor: User, input: { id: number }, trx: Kne
   const vehicle = await lockVisible(trx, actor, input.id);
   await removeFromSearchIndex(trx, { ids: [vehicle.id] });
   await Vehicle.query(trx).deleteById(vehicle.id);
+  await recordEvent(trx, { actor, action: 'delete', entity: 'vehicles', entityId: vehicle.id, companyId: vehicle.companyId, changes: { vin: { from: vehicle.vin, to: null } } });
   await keepRowCounts(trx, 'vehicles', { removed: [{ companyId: vehicle.companyId, status: vehicle.status }] });
 }
 
@@ -285,8 +301,14 @@ export async function deleteVehicle(actor: User, input: { id: number }, trx: Kne
 export async function verifyChecklistDocument(actor: User, input: { id: number; kind: ChecklistKind; verified: boolean }, trx: Knex): Promise<void> {
   mayDo(actor, 'verifyDocuments');
   const vehicle = await lockVisible(trx, actor, input.id);
-  const newest = await VehicleFile.query(trx).where({ vehicleId: vehicle.id, fileType: 'DOCUMENT', documentKind: input.kind }).orderBy('id', 'desc').first().select('id');
+  const newest = await VehicleFile.query(trx)
+    .where({ vehicleId: vehicle.id, fileType: 'DOCUMENT', documentKind: input.kind })
+    .orderBy('id', 'desc')
+    .first()
+    .select('id', 'verifiedAt', 'verifiedBy');
   if (!newest) throw conflict(`No ${input.kind} document has been received for this vehicle yet`);
   const verification = input.verified ? { verifiedAt: new Date().toISOString(), verifiedBy: actor.id } : { verifiedAt: null, verifiedBy: null };
   await VehicleFile.query(trx).patch(verification).findById(newest.id);
+  const changes = diffChanges(newest.toJSON(), verification);
+  if (changes) await recordEvent(trx, { actor, action: 'update', entity: 'files', entityId: newest.id, companyId: vehicle.companyId, changes });
 }

@@ -1,0 +1,261 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES } from './support/engines';
+import { expectError, getList, ids } from './support/lists';
+import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
+import { seedWorld, type World } from './support/world';
+import { validVin } from './support/vins';
+import { binary } from './support/binaryBody';
+import { pdf, png } from './support/fixtures';
+
+type Event = {
+  id: number;
+  createdAt: string;
+  userId: number | null;
+  username: string | null;
+  role: string | null;
+  companyId: number | null;
+  ip: string | null;
+  action: string;
+  entity: string;
+  entityId: number | null;
+  changes: Record<string, { from: unknown; to: unknown }> | null;
+};
+
+const freshNumber = () => `TSTU${String(parseInt(randomBytes(3).toString('hex'), 16) % 10_000_000).padStart(7, '0')}`;
+
+describe.each(ENGINES)('the record of events on %s', (engine) => {
+  let t: TestApp;
+  let w: World;
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    w = await seedWorld(t);
+  });
+  afterAll(() => t.close());
+
+  /** The events of one record, oldest first, as the super admin reads them through the API. */
+  async function eventsOf(entity: string, entityId: number): Promise<Event[]> {
+    const res = await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { filter: { entity, entityId }, sort: ['id', 'ASC'] });
+    expect(res.status).toBe(200);
+    return res.body as Event[];
+  }
+  const last = async (entity: string, entityId: number) => (await eventsOf(entity, entityId)).at(-1)!;
+
+  it('records each create, update and delete of a container, with who, role, company, address and from/to', async () => {
+    const number = freshNumber();
+    const created = await w.clients.SHIPPER.post('/api/containers').send({ number, sealNumber: 'S-1' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    expect(await last('containers', id)).toMatchObject({
+      action: 'create', userId: w.shipper.id, username: w.shipper.username, role: 'SHIPPER', companyId: w.companyA.id,
+      ip: expect.stringMatching(/\d/), changes: expect.objectContaining({ number: { from: null, to: number } }),
+    });
+    expect((await w.clients.SHIPPER.patch(`/api/containers/${id}`).send({ sealNumber: 'S-2', shippingLine: 'MSC' })).status).toBe(200);
+    expect((await last('containers', id)).changes).toEqual({ sealNumber: { from: 'S-1', to: 'S-2' }, shippingLine: { from: null, to: 'MSC' } });
+    // The same values again change nothing, and record nothing.
+    const count = (await eventsOf('containers', id)).length;
+    expect((await w.clients.SHIPPER.patch(`/api/containers/${id}`).send({ sealNumber: 'S-2' })).status).toBe(200);
+    expect(await eventsOf('containers', id)).toHaveLength(count);
+    expect((await w.clients.SHIPPER.patch(`/api/containers/${id}/status`).send({ status: 'LOADED', at: '2026-11-20T10:00:00.000Z' })).status).toBe(200);
+    expect((await last('containers', id)).changes).toMatchObject({ status: { from: 'BOOKED', to: 'LOADED' }, loadedAt: { from: null, to: '2026-11-20T10:00:00.000Z' } });
+    expect((await w.clients.COMPANY_ADMIN.delete(`/api/containers/${id}`)).status).toBe(200);
+    expect(await last('containers', id)).toMatchObject({ action: 'delete', userId: w.companyAdmin.id, role: 'COMPANY_ADMIN', changes: { number: { from: number, to: null } } });
+  });
+
+  it('records a vehicle\u2019s create, field changes, container moves, status changes (its timeline too) and delete', async () => {
+    const container = (await w.clients.SHIPPER.post('/api/containers').send({ number: freshNumber() })).body.id as number;
+    const vin = validVin();
+    const created = await w.clients.SHIPPER.post('/api/vehicles').send({ vin, make: 'Toyota', model: 'Camry', year: 2020 });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    expect(await last('vehicles', id)).toMatchObject({ action: 'create', companyId: w.companyA.id, changes: expect.objectContaining({ vin: { from: null, to: vin }, status: { from: null, to: 'NEW_PURCHASE' } }) });
+
+    expect((await w.clients.SHIPPER.patch(`/api/vehicles/${id}`).send({ model: 'Corolla', notes: 'scratch', vehicleInfo: { color: 'Red' } })).status).toBe(200);
+    expect((await last('vehicles', id)).changes).toEqual({ model: { from: 'Camry', to: 'Corolla' }, notes: { from: null, to: 'scratch' }, vehicleInfo: { from: expect.anything(), to: { color: 'Red' } } });
+
+    expect((await w.clients.SHIPPER.patch(`/api/vehicles/${id}`).send({ containerId: container })).status).toBe(200);
+    expect((await last('vehicles', id)).changes).toEqual({ containerId: { from: null, to: container } });
+
+    expect((await w.clients.SHIPPER.patch(`/api/vehicles/${id}/status`).send({ status: 'DISPATCHED' })).status).toBe(200);
+    expect((await last('vehicles', id)).changes).toEqual({ status: { from: 'NEW_PURCHASE', to: 'DISPATCHED' } });
+    // The vehicle's timeline shows the same change.
+    const detail = await w.clients.SHIPPER.get(`/api/vehicles/${id}`);
+    expect(detail.body.statusHistory.map((h: { toStatus: string }) => h.toStatus)).toEqual(['NEW_PURCHASE', 'DISPATCHED']);
+
+    // A container's milestone moves its vehicles: one event each, by the same path.
+    expect((await w.clients.SHIPPER.patch(`/api/containers/${container}/status`).send({ status: 'DEPARTED' })).status).toBe(200);
+    expect((await last('vehicles', id)).changes).toEqual({ status: { from: 'DISPATCHED', to: 'SHIPPED' } });
+
+    expect((await w.clients.SHIPPER.patch(`/api/vehicles/${id}`).send({ containerId: null })).status).toBe(200);
+    expect((await last('vehicles', id)).changes).toEqual({ containerId: { from: container, to: null } });
+
+    expect((await w.clients.SHIPPER.delete(`/api/vehicles/${id}`)).status).toBe(200);
+    expect(await last('vehicles', id)).toMatchObject({ action: 'delete', changes: { vin: { from: vin, to: null } } });
+  });
+
+  it('records files, shared documents and invoices', async () => {
+    const vehicle = (await w.clients.SHIPPER.post('/api/vehicles').send({ vin: validVin() })).body.id as number;
+    const uploaded = await w.clients.SHIPPER.post(`/api/vehicles/${vehicle}/files`).attach('file', await png(), 'front.png');
+    expect(uploaded.status).toBe(201);
+    const fileId = uploaded.body[0].id as number;
+    expect(await last('files', fileId)).toMatchObject({ action: 'create', companyId: w.companyA.id, changes: { fileName: { from: null, to: 'front.png' }, vehicleId: { from: null, to: vehicle } } });
+    expect((await w.clients.SHIPPER.delete(`/api/vehicles/${vehicle}/files/${fileId}`)).status).toBe(200);
+    expect(await last('files', fileId)).toMatchObject({ action: 'delete', changes: { fileName: { from: 'front.png', to: null }, vehicleId: { from: vehicle, to: null } } });
+
+    const doc = await w.clients.SUPER_ADMIN.post('/api/documents').field('companyId', String(w.companyA.id)).attach('file', pdf(), 'rules.pdf');
+    expect(doc.status).toBe(201);
+    expect(await last('documents', doc.body.id)).toMatchObject({ action: 'create', role: 'SUPER_ADMIN', companyId: w.companyA.id, changes: { fileName: { from: null, to: 'rules.pdf' } } });
+    expect((await w.clients.SUPER_ADMIN.delete(`/api/documents/${doc.body.id}`)).status).toBe(200);
+    expect(await last('documents', doc.body.id)).toMatchObject({ action: 'delete', changes: { fileName: { from: 'rules.pdf', to: null } } });
+
+    const container = (await w.clients.SHIPPER.post('/api/containers').send({ number: freshNumber() })).body.id as number;
+    const invoice = await w.clients.SHIPPER.post('/api/invoice')
+      .send({ containerIds: [container], paymentMethod: 'cash', date: '2026-11-21', buyerName: 'Buyer', salePrice: '100.00', taxPercentage: '15' })
+      .buffer(true)
+      .parse(binary);
+    expect(invoice.status).toBe(201);
+    const invoiceId = Number(invoice.headers['x-invoice-id']);
+    expect(await last('invoices', invoiceId)).toMatchObject({
+      action: 'create', companyId: w.companyA.id, changes: { invoiceNumber: { from: null, to: invoice.headers['x-invoice-number'] }, totalAmount: { from: null, to: '115.00' } },
+    });
+    expect((await w.clients.SHIPPER.delete(`/api/invoices/${invoiceId}`)).status).toBe(200);
+    expect(await last('invoices', invoiceId)).toMatchObject({ action: 'delete', changes: { invoiceNumber: { from: invoice.headers['x-invoice-number'], to: null } } });
+  });
+
+  it('records companies, ports and users, a password only as changed, never its value or hash', async () => {
+    const company = await w.clients.SUPER_ADMIN.post('/api/companies').send({ name: 'Audit Motors', code: `AM${Date.now().toString(36).toUpperCase()}` });
+    expect(company.status).toBe(201);
+    const companyId = company.body.id as number;
+    expect(await last('companies', companyId)).toMatchObject({ action: 'create', companyId, changes: expect.objectContaining({ name: { from: null, to: 'Audit Motors' } }) });
+    expect((await w.clients.SUPER_ADMIN.patch(`/api/companies/${companyId}`).send({ name: 'Audit Motors LLC' })).status).toBe(200);
+    expect((await last('companies', companyId)).changes).toEqual({ name: { from: 'Audit Motors', to: 'Audit Motors LLC' } });
+
+    const port = await w.clients.SUPER_ADMIN.post('/api/ports').send({ name: 'Jebel Ali', nameAr: 'جبل علي', country: 'AE' });
+    expect(port.status).toBe(201);
+    expect((await w.clients.SUPER_ADMIN.patch(`/api/ports/${port.body.id}`).send({ nameAr: 'ميناء جبل علي' })).status).toBe(200);
+    expect((await last('ports', port.body.id)).changes).toEqual({ nameAr: { from: 'جبل علي', to: 'ميناء جبل علي' } });
+    expect((await w.clients.SUPER_ADMIN.delete(`/api/ports/${port.body.id}`)).status).toBe(200);
+    expect((await last('ports', port.body.id)).action).toBe('delete');
+
+    const user = await w.clients.SUPER_ADMIN.post('/api/users').send({ username: `audited${Date.now()}@example.com`, password: 'a long secret password 1', role: 'SHIPPER', companyId });
+    expect(user.status).toBe(201);
+    const userId = user.body.id as number;
+    const createdEvent = await last('users', userId);
+    expect(createdEvent).toMatchObject({ action: 'create', companyId, changes: expect.objectContaining({ role: { from: null, to: 'SHIPPER' } }) });
+    expect(createdEvent.changes).not.toHaveProperty('passwordHash');
+    expect((await w.clients.SUPER_ADMIN.post(`/api/users/${userId}/role`).send({ role: 'BUYER' })).status).toBe(200);
+    expect((await last('users', userId)).changes).toEqual({ role: { from: 'SHIPPER', to: 'BUYER' } });
+    expect((await w.clients.SUPER_ADMIN.post(`/api/users/${userId}/password`).send({ newPassword: 'another long secret 2' })).status).toBe(200);
+    // Made by an administrator, the account had to change its password already: only the password changed.
+    expect((await last('users', userId)).changes).toEqual({ password: { from: '[redacted]', to: '[redacted]' } });
+    expect((await w.clients.SUPER_ADMIN.delete(`/api/users/${userId}`)).status).toBe(200);
+    expect((await last('users', userId)).action).toBe('delete');
+
+    // Deleting the company keeps its events, and records its own.
+    expect((await w.clients.SUPER_ADMIN.delete(`/api/companies/${companyId}`)).status).toBe(200);
+    const kept = await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { filter: { companyId }, sort: ['id', 'ASC'], range: [0, 99] });
+    expect((kept.body as Event[]).map((e) => `${e.entity}.${e.action}`)).toEqual(
+      expect.arrayContaining(['companies.create', 'companies.update', 'users.create', 'users.update', 'users.delete', 'companies.delete']),
+    );
+
+    // No secret anywhere in the record: no password typed, no stored hash, no session id.
+    const everything = JSON.stringify(await t.db('audit_events').select());
+    for (const secret of [PASSWORD, 'a long secret password 1', 'another long secret 2']) expect(everything).not.toContain(secret);
+    for (const { passwordHash } of await t.db('users').select('passwordHash')) expect(everything).not.toContain(passwordHash);
+    for (const { id } of await t.db('sessions').select('id')) expect(everything).not.toContain(id);
+    expect(everything).not.toMatch(/passwordHash|sessionId/);
+  });
+
+  it('records sign-in, sign-out and failed sign-ins (the account only when it exists, never the password)', async () => {
+    const agent = await t.signedIn(w.buyer.username);
+    const [signIn] = (await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { filter: { action: 'signIn', userId: w.buyer.id }, sort: ['id', 'DESC'] })).body as Event[];
+    expect(signIn).toMatchObject({ entity: 'users', entityId: w.buyer.id, role: 'BUYER', companyId: w.companyA.id, ip: expect.stringMatching(/\d/) });
+    expect((await agent.post('/api/logout')).status).toBe(200);
+    const [signOut] = (await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { filter: { action: 'signOut', userId: w.buyer.id } })).body as Event[];
+    expect(signOut).toMatchObject({ entityId: w.buyer.id, role: 'BUYER' });
+
+    const wrong = 'not the password at all';
+    expect((await t.anon().post('/api/login').send({ username: w.buyer.username, password: wrong })).status).toBe(401);
+    expect((await t.anon().post('/api/login').send({ username: 'nobody-here@example.com', password: wrong })).status).toBe(401);
+    const failed = (await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { filter: { action: 'signInFailed' }, sort: ['id', 'DESC'], range: [0, 1] })).body as Event[];
+    expect(failed[1]).toMatchObject({ userId: w.buyer.id, entityId: w.buyer.id, companyId: w.companyA.id });
+    expect(failed[0]).toMatchObject({ userId: null, username: null, entityId: null, companyId: null });
+    const everything = JSON.stringify(await t.db('audit_events').select());
+    expect(everything).not.toContain(wrong);
+    expect(everything).not.toContain('nobody-here');
+  });
+
+  it('shows a super admin every event, a company admin its own company\u2019s, and no one else any', async () => {
+    await w.clients.SHIPPER.post('/api/containers').send({ number: freshNumber() });
+    const clientB = await t.signedIn(w.adminB.username);
+    const all = await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { range: [0, 999] });
+    expect(all.status).toBe(200);
+    expect(all.headers['content-range']).toMatch(/^audit-log 0-\d+\/\d+$/);
+    const companies = new Set((all.body as Event[]).map((e) => e.companyId));
+    expect(companies).toContain(w.companyA.id);
+    expect(companies).toContain(w.companyB.id);
+
+    const own = await getList(w.clients.COMPANY_ADMIN, '/api/audit-log', { range: [0, 999] });
+    expect(own.status).toBe(200);
+    expect((own.body as Event[]).length).toBeGreaterThan(0);
+    expect(new Set((own.body as Event[]).map((e) => e.companyId))).toEqual(new Set([w.companyA.id]));
+    // Another company's records, asked for by name, are simply not there.
+    const other = await getList(w.clients.COMPANY_ADMIN, '/api/audit-log', { filter: { companyId: w.companyB.id } });
+    expect(other.body).toEqual([]);
+    const ofB = await getList(clientB, '/api/audit-log', { range: [0, 999] });
+    expect(new Set((ofB.body as Event[]).map((e) => e.companyId))).toEqual(new Set([w.companyB.id]));
+
+    for (const actor of ['SHIPPER', 'BUYER'] as const) expectError(await w.clients[actor].get('/api/audit-log'), 403);
+    expectError(await w.clients.pending.get('/api/audit-log'), 403, 'auth.pendingApproval');
+    expectError(await w.clients.anonymous.get('/api/audit-log'), 401);
+  });
+
+  it('filters by entity, action, user and date, newest first, and exports the same rows', async () => {
+    const filtered = await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { filter: { entity: 'containers', action: 'create', userId: w.shipper.id }, range: [0, 999] });
+    const rows = filtered.body as Event[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((e) => e.entity === 'containers' && e.action === 'create' && e.userId === w.shipper.id)).toBe(true);
+    expect(ids(filtered)).toEqual([...ids(filtered)].sort((a, b) => b - a));
+    const future = await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { filter: { createdAt_gte: '2999-01-01' } });
+    expect(future.body).toEqual([]);
+    const today = await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { filter: { createdAt_gte: new Date().toISOString().slice(0, 10) }, range: [0, 0] });
+    expect(today.body).toHaveLength(1);
+    expectError(await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { filter: { changes: 'x' } }), 400);
+
+    const csv = await w.clients.SUPER_ADMIN.get('/api/audit-log/export').query({ format: 'csv', lang: 'en', filter: JSON.stringify({ entity: 'containers', action: 'create', userId: w.shipper.id }) });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = csv.text.trim().split(/\r?\n/);
+    expect(lines[0]).toContain('Action');
+    expect(lines).toHaveLength(rows.length + 1);
+    expectError(await w.clients.SHIPPER.get('/api/audit-log/export'), 403);
+  });
+
+  it('cannot be changed or deleted through the API', async () => {
+    const before = await t.db('audit_events').count({ n: '*' });
+    const [{ id }] = await t.db('audit_events').orderBy('id', 'desc').limit(1).select('id');
+    for (const res of [
+      await w.clients.SUPER_ADMIN.delete(`/api/audit-log/${id}`),
+      await w.clients.SUPER_ADMIN.patch(`/api/audit-log/${id}`).send({ action: 'create' }),
+      await w.clients.SUPER_ADMIN.put(`/api/audit-log/${id}`).send({ action: 'create' }),
+      await w.clients.SUPER_ADMIN.post('/api/audit-log').send({ action: 'create', entity: 'vehicles' }),
+      await w.clients.SUPER_ADMIN.delete('/api/audit-log'),
+    ]) {
+      expect([404, 405]).toContain(res.status);
+    }
+    expect(await t.db('audit_events').count({ n: '*' })).toEqual(before);
+  });
+
+  it('keeps nothing of a change that failed: the event goes with its transaction', async () => {
+    const number = freshNumber();
+    await w.clients.SHIPPER.post('/api/containers').send({ number });
+    const before = await t.db('audit_events').count({ n: '*' });
+    // A duplicate number is refused (409) after nothing was written.
+    expect((await w.clients.SHIPPER.post('/api/containers').send({ number })).status).toBe(409);
+    // A vehicle into another company's container: refused inside the transaction that began it.
+    const containerB = Number((await t.db('containers').insert({ number: freshNumber(), companyId: w.companyB.id, createdAt: new Date().toISOString() }))[0]);
+    expect((await w.clients.SUPER_ADMIN.post('/api/vehicles').send({ vin: validVin(), companyId: w.companyA.id, containerId: containerB })).status).toBe(400);
+    expect(await t.db('audit_events').count({ n: '*' })).toEqual(before);
+  });
+});
