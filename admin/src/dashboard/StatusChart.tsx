@@ -1,4 +1,4 @@
-import { Card, CardContent } from '@mui/material';
+import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslate } from 'react-admin';
@@ -14,26 +14,36 @@ const StatusChart = ({ byStatus }: { byStatus: NonNullable<DashboardData['byStat
   const translate = useTranslate();
   const rtl = useTheme().direction === 'rtl';
   const labels = byStatus.map((column) => translate(statusLabelKey(column.status), { _: column.status }));
+  // With no vehicle at all the bars say nothing (and the axis has no scale to draw): say so instead.
+  const empty = byStatus.every((column) => column.count === 0);
   return (
     <Card data-testid="status-chart" role="figure" aria-label={translate('dashboard.chartLabel')} sx={{ height: '100%' }}>
       <CardContent>
-        <BarChart
-          layout="horizontal"
-          height={300}
-          hideLegend
-          skipAnimation
-          yAxis={[
-            {
-              scaleType: 'band',
-              data: labels,
-              position: rtl ? 'right' : 'left',
-              width: 110,
-              colorMap: { type: 'ordinal', values: labels, colors: byStatus.map((column) => STATUS_COLORS[column.status].text) },
-            },
-          ]}
-          xAxis={[{ reverse: rtl, tickMinStep: 1 }]}
-          series={[{ data: byStatus.map((column) => column.count), label: translate('dashboard.statistics') }]}
-        />
+        {empty ? (
+          <Box sx={{ height: 300, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+            <Typography color="text.secondary" data-testid="status-chart-empty">
+              {translate('dashboard.noVehicles')}
+            </Typography>
+          </Box>
+        ) : (
+          <BarChart
+            layout="horizontal"
+            height={300}
+            hideLegend
+            skipAnimation
+            yAxis={[
+              {
+                scaleType: 'band',
+                data: labels,
+                position: rtl ? 'right' : 'left',
+                width: 110,
+                colorMap: { type: 'ordinal', values: labels, colors: byStatus.map((column) => STATUS_COLORS[column.status].text) },
+              },
+            ]}
+            xAxis={[{ reverse: rtl, tickMinStep: 1 }]}
+            series={[{ data: byStatus.map((column) => column.count), label: translate('dashboard.statistics') }]}
+          />
+        )}
       </CardContent>
     </Card>
   );
