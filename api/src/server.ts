@@ -14,6 +14,7 @@ import { schemaState, startHeartbeat, unknownMigrationsProblem } from './db';
 import { VERSION } from './install';
 import { startupLog, type StartupLog } from './startupLog';
 import { runWorkers } from './cluster';
+import { startNotificationJobs } from './resources/notifications/jobs';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -106,6 +107,8 @@ async function serve(config: Config, db: Knex, say: StartupLog, { worker }: { wo
   const port = await listen(server, config);
   // Tells `npm run migrate -- rollback` that this database is in use, until the server stops.
   const heartbeat = await startHeartbeat(db, VERSION);
+  // The overdue-document scan and, with SMTP_URL, the mail sender: in every process, safe together.
+  const notificationJobs = startNotificationJobs(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
   if (!worker) {
     const urls = listeningUrls(config.host, port);
     say(`The console and API are on ${urls.join(', ')}`, { urls, version: VERSION, database: redactedUrl(config.databaseUrl) });
@@ -120,6 +123,7 @@ async function serve(config: Config, db: Knex, say: StartupLog, { worker }: { wo
     // stop, closing kept connections only when they are quiet (gracefulStop.ts).
     await connections.stop({ drainMs: config.shutdownDrainMs, graceMs: SHUTDOWN_GRACE_MS });
     await app.closeResources();
+    await notificationJobs.stop();
     await heartbeat.stop().catch(() => undefined);
     await closeDb(db);
     if (!worker) logger.info('stopped');

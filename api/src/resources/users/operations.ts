@@ -8,6 +8,7 @@ import { hashPassword } from '../../services/passwords';
 import { assertCompanyExists } from '../companies/policy';
 import { Vehicle } from '../vehicles/model';
 import { writeTransaction } from '../writeTransaction';
+import { notifyRegistration } from '../notifications/notify';
 import { User } from './model';
 import { checkPasswordReset, checkUserChange } from './policy';
 import type { userUpdateSchema } from './schema';
@@ -41,9 +42,11 @@ const dropForeignSales = (trx: Knex, userId: number, companyId: number | null) =
 export async function registerUser(input: { username: string; password: string }, db: Knex): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   try {
-    return await writeTransaction(db, async (trx) =>
-      User.query(trx).insertAndFetch({ username: input.username, passwordHash, role: null, companyId: null, active: true, pendingApproval: true }),
-    );
+    return await writeTransaction(db, async (trx) => {
+      const user = await User.query(trx).insertAndFetch({ username: input.username, passwordHash, role: null, companyId: null, active: true, pendingApproval: true });
+      await notifyRegistration(trx, user);
+      return user;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('Username already exists');
     throw err;

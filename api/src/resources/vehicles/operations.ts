@@ -17,6 +17,7 @@ import { keepRowCounts } from '../rowCounts';
 import { Vehicle } from './model';
 import { addToSearchIndex, changesSearchedText, removeFromSearchIndex } from './searchIndex';
 import { recordStatusChange, recordStatusChanges } from './statusEvents';
+import { notifyVehicleStatusChanged } from '../notifications/notify';
 import { VehicleFile } from '../files/model';
 import type { ChecklistKind } from '../../domain/documentChecklist';
 import type { VehicleCreateSchema, VehicleUpdateSchema } from './schema';
@@ -143,6 +144,7 @@ export async function setVehicleStatuses(
     trx,
     moving.map((v) => ({ vehicleId: v.id, fromStatus: v.status, toStatus: input.status, userId: actor.id, containerId: input.causedBy?.containerId ?? null })),
   );
+  await notifyVehicleStatusChanged(trx, { vehicleIds: movedIds, fromStatuses: new Map(moving.map((v) => [v.id, v.status])), toStatus: input.status });
   await keepRowCounts(trx, 'vehicles', {
     removed: moving.map((v) => ({ companyId: v.companyId, status: v.status })),
     added: moving.map((v) => ({ companyId: v.companyId, status: input.status })),
