@@ -57,9 +57,11 @@ describe('the notification bell', () => {
       await bell(page).click();
       await expect.poll(() => items(page).count()).toBe(3);
       const texts = await items(page).allInnerTexts();
-      expect(texts[0]).toContain(`Your vehicle Toyota Land Cruiser (${cruiser.vin}) is now ${t('en', 'vehicleStatus.IN_PROGRESS')}`);
-      expect(texts[1]).toContain(`Your vehicle Nissan Patrol (${patrol.vin}) is now ${t('en', 'vehicleStatus.DISPATCHED')}`);
-      expect(texts[2]).toContain(`Toyota Land Cruiser (${cruiser.vin}) is now ${t('en', 'vehicleStatus.DISPATCHED')}`);
+      expect(texts[0]).toContain(`Your vehicle Toyota Land Cruiser is now ${t('en', 'vehicleStatus.IN_PROGRESS')}`);
+      expect(texts[0]).toContain(`VIN ${cruiser.vin} · `);
+      expect(texts[1]).toContain(`Your vehicle Nissan Patrol is now ${t('en', 'vehicleStatus.DISPATCHED')}`);
+      expect(texts[1]).toContain(`VIN ${patrol.vin} · `);
+      expect(texts[2]).toContain(`Your vehicle Toyota Land Cruiser is now ${t('en', 'vehicleStatus.DISPATCHED')}`);
       expect(texts.join('\n')).not.toContain('LX 600');
       await screenshot(page, 'notifications-bell-en');
 

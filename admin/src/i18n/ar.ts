@@ -582,10 +582,12 @@ const ar: Messages = {
     empty: 'لا جديد. ستُبلَّغ هنا حين يحتاجك أمر ما.',
     loadFailed: 'تعذّر تحميل الإشعارات',
     unread: 'غير مقروء',
+    // السطر الثاني من إشعار المركبة.
+    vinAndTime: 'رقم الهيكل %{vin} · %{time}',
     kinds: {
-      vehicleStatusChanged: 'مركبتك %{vehicle} (%{vin}) أصبحت الآن «%{status}»',
+      vehicleStatusChanged: 'مركبتك %{vehicle} أصبحت الآن «%{status}»',
       registrationPending: 'سجّل %{username} وينتظر الموافقة',
-      documentOverdue: '«%{document}» للمركبة %{vehicle} (%{vin}) متأخر: كان مستحقًا في %{date}',
+      documentOverdue: '«%{document}» للمركبة %{vehicle} متأخر: كان مستحقًا في %{date}',
     },
   },
   msg: {

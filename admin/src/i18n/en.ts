@@ -316,10 +316,12 @@ const en = {
     empty: 'Nothing new. You will be told here when something needs you.',
     loadFailed: 'The notifications could not be loaded',
     unread: 'Unread',
+    // The second line of a vehicle's notification.
+    vinAndTime: 'VIN %{vin} · %{time}',
     kinds: {
-      vehicleStatusChanged: 'Your vehicle %{vehicle} (%{vin}) is now %{status}',
+      vehicleStatusChanged: 'Your vehicle %{vehicle} is now %{status}',
       registrationPending: '%{username} registered and waits for approval',
-      documentOverdue: '%{document} of %{vehicle} (%{vin}) is overdue: it was due %{date}',
+      documentOverdue: '%{document} of %{vehicle} is overdue: it was due %{date}',
     },
   },
   msg: {

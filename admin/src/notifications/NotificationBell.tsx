@@ -4,9 +4,8 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime } from '../common/dates';
 import { fetchNotifications, markRead, NOTIFICATIONS_KEY, type AppNotification } from './api';
-import { notificationPath, useNotificationText } from './notificationText';
+import { notificationPath, useNotificationDetail, useNotificationText } from './notificationText';
 
 /** How often the bell asks for news while the console is open (and again whenever the window gets the focus). */
 const POLL_MS = 60_000;
@@ -24,6 +23,7 @@ export const NotificationBell = () => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const text = useNotificationText();
+  const detail = useNotificationDetail();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const popoverId = useId();
   const query = useQuery({ queryKey: NOTIFICATIONS_KEY, queryFn: fetchNotifications, refetchInterval: POLL_MS, refetchOnWindowFocus: true, staleTime: 0 });
@@ -110,7 +110,7 @@ export const NotificationBell = () => {
                   />
                   <ListItemText
                     primary={text(n, locale)}
-                    secondary={formatDateTime(n.createdAt, locale)}
+                    secondary={detail(n, locale)}
                     slotProps={{ primary: { sx: { fontWeight: n.read ? 400 : 600, textAlign: 'start' } }, secondary: { sx: { textAlign: 'start' } } }}
                   />
                 </ListItemButton>
