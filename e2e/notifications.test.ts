@@ -109,6 +109,23 @@ describe('the notification bell', () => {
     }
   });
 
+  it('fits a phone: the bell in the header and the list within the screen (Arabic)', async () => {
+    const { context, page } = await newPage(browser, { language: 'ar', width: 390, height: 844 });
+    try {
+      await signIn(page, buyer.username, buyer.password);
+      await bell(page).click();
+      await expect.poll(() => items(page).count()).toBe(5);
+      await settled(page);
+      const list = (await page.getByTestId('notification-list').boundingBox())!;
+      expect(list.x).toBeGreaterThanOrEqual(0);
+      expect(list.x + list.width).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      await screenshot(page, 'notifications-bell-ar-phone');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('tells a super admin of a registration waiting for approval, and opens the users', async () => {
     const username = uniqueEmail('newcomer');
     const res = await fetch(`${baseUrl()}/api/register`, {

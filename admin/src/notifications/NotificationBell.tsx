@@ -70,7 +70,7 @@ export const NotificationBell = () => {
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: side }}
         transformOrigin={{ vertical: 'top', horizontal: side }}
-        slotProps={{ paper: { sx: { width: 380, maxWidth: 'calc(100vw - 16px)', maxHeight: 'min(70vh, 560px)', display: 'flex', flexDirection: 'column' } } }}
+        slotProps={{ paper: { sx: { width: 380, maxWidth: 'calc(100vw - 32px)', maxHeight: 'min(70vh, 560px)', display: 'flex', flexDirection: 'column' } } }}
       >
         <Box role="dialog" aria-label={translate('notifications.title')} data-testid="notification-list" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, paddingInline: 2, paddingBlock: 1 }}>
