@@ -25,7 +25,8 @@ export type NotificationJobs = { stop(): Promise<void> };
 export function startNotificationJobs(db: Knex, options: { smtpUrl?: string; from: string; logger: Logger; transport?: MailTransport }): NotificationJobs {
   const sender = randomBytes(8).toString('hex');
   const running = new Set<Promise<unknown>>();
-  const timers: NodeJS.Timeout[] = [];
+  // Each job's next round (one timer per job, replaced as it goes).
+  const timers = new Map<string, NodeJS.Timeout>();
   let stopped = false;
 
   const every = (ms: number, firstAfterMs: number, round: () => Promise<unknown>, what: string) => {
@@ -35,11 +36,11 @@ export function startNotificationJobs(db: Knex, options: { smtpUrl?: string; fro
         .catch((error: unknown) => options.logger.error(`${what} failed`, { error }))
         .finally(() => {
           running.delete(done);
-          if (!stopped) timers.push(setTimeout(tick, ms).unref());
+          if (!stopped) timers.set(what, setTimeout(tick, ms).unref());
         });
       running.add(done);
     };
-    timers.push(setTimeout(tick, firstAfterMs).unref());
+    timers.set(what, setTimeout(tick, firstAfterMs).unref());
   };
 
   every(OVERDUE_SCAN_EVERY_MS, 10_000 + Math.random() * 20_000, async () => {
@@ -59,7 +60,7 @@ export function startNotificationJobs(db: Knex, options: { smtpUrl?: string; fro
   return {
     async stop() {
       stopped = true;
-      for (const timer of timers) clearTimeout(timer);
+      for (const timer of timers.values()) clearTimeout(timer);
       await Promise.allSettled([...running]);
       transport?.close?.();
     },
