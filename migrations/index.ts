@@ -21,6 +21,7 @@ import * as containerMilestones from './20261129000100_container_milestones';
 import * as documentChecklist from './20261129000200_document_checklist';
 import * as trackingLinks from './20261130000100_tracking_links';
 import * as auditEvents from './20261130000200_audit_events';
+import * as notifications from './20261130000300_notifications';
 
 /**
  * Migrations are listed here rather than discovered on disk, so they load the same way under
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Knex.Migration & { downLoses?: string }> = {
   '20261129000200_document_checklist': documentChecklist,
   '20261130000100_tracking_links': trackingLinks,
   '20261130000200_audit_events': auditEvents,
+  '20261130000300_notifications': notifications,
 };
 
 /**

@@ -31,6 +31,7 @@ import { vehicleRoutes } from './resources/vehicles/routes';
 import { publicTrackingRoutes, trackingLinkRoutes } from './resources/trackingLinks/routes';
 import { vinRoutes } from './resources/vin/routes';
 import { dashboardRoutes } from './resources/dashboard/routes';
+import { notificationRoutes } from './resources/notifications/routes';
 import { createVinDecoder } from './services/vin/decoder';
 import { fileRoutes } from './resources/files/routes';
 import { documentRoutes } from './resources/documents/routes';
@@ -146,6 +147,7 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
     publicTrackingRoutes(db),
     vinRoutes(vin),
     dashboardRoutes(db),
+    notificationRoutes(db),
     fileRoutes(db, 'vehicles', config.uploadMaxBytes, config.uploadMaxPixels),
     fileRoutes(db, 'containers', config.uploadMaxBytes, config.uploadMaxPixels),
     documentRoutes(db, config.uploadMaxBytes),

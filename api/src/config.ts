@@ -91,6 +91,8 @@ const EnvSchema = z.object({
   DISK_WRITE_TIMEOUT_MS: z.coerce.number().int().min(10).max(3_600_000).default(15_000),
   // Below 15 only where no real password is kept: the test suites, which sign in thousands of times.
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587').optional(),
+  MAIL_FROM: z.string().min(3).max(200).default('Vehicle export console <no-reply@localhost>'),
 });
 
 export type Config = {
@@ -138,6 +140,8 @@ export type Config = {
   /** DEMO_DATA: load the demo company at start when the install has no company yet (api/src/demo/). */
   demo: { load: boolean; password?: string };
   ollama: { host: string; model: string; timeoutMs: number; concurrency: number };
+  /** SMTP_URL: notifications are also mailed when it is set (resources/notifications/jobs.ts); MAIL_FROM: their sender. */
+  mail: { smtpUrl?: string; from: string };
 };
 
 /** The secret survives restarts in DATA_DIR, so sessions do too. */
@@ -195,5 +199,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashCost: e.PASSWORD_HASH_COST,
     demo: { load: e.DEMO_DATA, password: e.DEMO_PASSWORD },
     ollama: { host: e.OLLAMA_HOST.replace(/\/+$/, ''), model: e.OLLAMA_VISION_MODEL, timeoutMs: e.OLLAMA_TIMEOUT_MS, concurrency: e.AI_CONCURRENCY },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }

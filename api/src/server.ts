@@ -16,6 +16,7 @@ import { VERSION } from './install';
 import { startupLog, type StartupLog } from './startupLog';
 import { runWorkers } from './cluster';
 import { deleteExpiredLimits, EXPIRED_LIMITS_EVERY_MS } from './resources/auth/throttle';
+import { startNotificationJobs } from './resources/notifications/jobs';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -114,6 +115,8 @@ async function serve(config: Config, db: Knex, say: StartupLog, { worker }: { wo
     deleteExpiredLimits(db).catch((error: unknown) => logger.error('could not remove expired sign-in counts', { error }));
   }, EXPIRED_LIMITS_EVERY_MS);
   pruneLimits.unref();
+  // The overdue-document scan and, with SMTP_URL, the mail sender: in every process, safe together.
+  const notificationJobs = startNotificationJobs(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
   if (!worker) {
     const urls = listeningUrls(config.host, port);
     say(`The console and API are on ${urls.join(', ')}`, { urls, version: VERSION, database: redactedUrl(config.databaseUrl) });
@@ -129,6 +132,7 @@ async function serve(config: Config, db: Knex, say: StartupLog, { worker }: { wo
     await connections.stop({ drainMs: config.shutdownDrainMs, graceMs: SHUTDOWN_GRACE_MS });
     clearInterval(pruneLimits);
     await app.closeResources();
+    await notificationJobs.stop();
     await heartbeat.stop().catch(() => undefined);
     await closeDb(db);
     if (!worker) logger.info('stopped');

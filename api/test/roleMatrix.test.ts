@@ -152,6 +152,9 @@ const CASES: Case[] = [
   { route: 'GET /api/vin/{vin}', method: 'get', path: () => `/api/vin/${validVin()}`, expected: approved(200) },
   { route: 'GET /api/vehicle-makes', method: 'get', path: () => '/api/vehicle-makes?q=toy', expected: approved(200) },
   { route: 'GET /api/dashboard', method: 'get', expected: approved(200) },
+  // Every approved user has their own notifications (the rows are narrowed to them).
+  { route: 'GET /api/notifications', method: 'get', expected: approved(200) },
+  { route: 'POST /api/notifications/read', method: 'post', body: () => ({ all: true }), expected: approved(200) },
 
   // Files follow their record: a BUYER reads the files of the vehicles sold to it.
   { route: 'POST /api/vehicles/{id}/files', method: 'post', target: freshVehicle, attach: () => ({ body: tinyPng, name: 'p.png' }), expected: staff(201) },

@@ -590,6 +590,23 @@ const ar: Messages = {
     kindChanged: 'تم تغيير نوع المستند',
     kindChangeFailed: 'تعذّر تغيير نوع المستند',
   },
+  // الجرس في الشريط العلوي: ما يُبلَّغ به المستخدم (مسألة «الإشعارات»).
+  notifications: {
+    bell: 'الإشعارات',
+    bellUnread: 'الإشعارات: %{count} غير مقروءة',
+    title: 'الإشعارات',
+    markAllRead: 'تعليم الكل كمقروء',
+    empty: 'لا جديد. ستُبلَّغ هنا حين يحتاجك أمر ما.',
+    loadFailed: 'تعذّر تحميل الإشعارات',
+    unread: 'غير مقروء',
+    // السطر الثاني من إشعار المركبة.
+    vinAndTime: 'رقم الهيكل %{vin} · %{time}',
+    kinds: {
+      vehicleStatusChanged: 'مركبتك %{vehicle} أصبحت الآن «%{status}»',
+      registrationPending: 'سجّل %{username} وينتظر الموافقة',
+      documentOverdue: '«%{document}» للمركبة %{vehicle} متأخر: كان مستحقًا في %{date}',
+    },
+  },
   msg: {
     error: 'خطأ',
     vehicleAdded: 'تمت إضافة المركبة بنجاح',

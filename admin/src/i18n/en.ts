@@ -317,6 +317,23 @@ const en = {
     kindChanged: 'The document’s kind was changed',
     kindChangeFailed: 'The document’s kind could not be changed',
   },
+  // The bell in the header: what the signed-in user is told (issue "Notifications").
+  notifications: {
+    bell: 'Notifications',
+    bellUnread: 'Notifications: %{count} unread',
+    title: 'Notifications',
+    markAllRead: 'Mark all read',
+    empty: 'Nothing new. You will be told here when something needs you.',
+    loadFailed: 'The notifications could not be loaded',
+    unread: 'Unread',
+    // The second line of a vehicle's notification.
+    vinAndTime: 'VIN %{vin} · %{time}',
+    kinds: {
+      vehicleStatusChanged: 'Your vehicle %{vehicle} is now %{status}',
+      registrationPending: '%{username} registered and waits for approval',
+      documentOverdue: '%{document} of %{vehicle} is overdue: it was due %{date}',
+    },
+  },
   msg: {
     error: 'Error',
     vehicleAdded: 'Vehicle added successfully',

@@ -5,15 +5,19 @@ import { LanguageSwitch } from '../account/LanguageSwitch';
 import { LogoutButton } from '../common/LogoutButton';
 import { AccountMenu } from '../account/AccountMenu';
 import { Logo } from '../common/Logo';
+import { NotificationBell } from '../notifications/NotificationBell';
+import { useCurrentUser } from '../providers/useCurrentUser';
+import { isApproved } from '../providers/currentUser';
 
 /**
  * The header (SPEC.md §2): a logo link to /, the page title, the language switch, the account menu
- * (change password, language preference) and the logout button at the far end (top right; top
+ * (change password, language preference), the notification bell, and the logout button at the far end (top right; top
  * left in Arabic, as the whole bar mirrors). The menu button
  * only shows below the 'sm' breakpoint, where the navigation is a temporary drawer.
  */
 export const AppBar = (props: AppBarProps) => {
   const translate = useTranslate();
+  const { user } = useCurrentUser();
   return (
     <RaAppBar
       {...props}
@@ -23,6 +27,8 @@ export const AppBar = (props: AppBarProps) => {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 1 }, paddingInlineStart: 1, flexShrink: 0 }}>
           <LanguageSwitch compact />
           <LoadingIndicator />
+          {/* Only an approved account has notifications (the API refuses the others). */}
+          {isApproved(user) && !user.mustChangePassword && <NotificationBell />}
           <AccountMenu />
           <LogoutButton compact />
         </Box>

@@ -24,6 +24,8 @@ export const SCHEMA_TABLES = [
   'idempotency_keys',
   'server_heartbeats',
   'tracking_links',
+  'notifications',
+  'mail_queue',
 ] as const;
 
 export type SchemaState = { applied: string[]; pending: string[]; unknown: string[]; missingTables: string[] };

@@ -8,6 +8,7 @@ import { hashPassword } from '../../services/passwords';
 import { assertCompanyExists } from '../companies/policy';
 import { Vehicle } from '../vehicles/model';
 import { writeTransaction } from '../writeTransaction';
+import { notifyRegistration } from '../notifications/notify';
 import { User } from './model';
 import { checkPasswordReset, checkUserChange } from './policy';
 import type { UserCreateSchema, userUpdateSchema } from './schema';
@@ -49,6 +50,7 @@ export async function registerUser(input: { username: string; password: string }
       const user = await User.query(trx).insertAndFetch({ username: input.username, passwordHash, role: null, companyId: null, active: true, pendingApproval: true });
       // Its own act: the new account is who registered.
       await recordEvent(trx, { actor: user, action: 'create', entity: 'users', entityId: user.id, companyId: null, changes: createdFields(user.toJSON()) });
+      await notifyRegistration(trx, user);
       return user;
     });
   } catch (err) {

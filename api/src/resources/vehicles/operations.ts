@@ -19,6 +19,7 @@ import { addToSearchIndex, changesSearchedText, removeFromSearchIndex } from './
 import { recordStatusChanges } from './statusEvents';
 import { recordEvent, recordEvents } from '../auditLog/record';
 import { createdFields, diffChanges } from '../../domain/auditEvents';
+import { notifyVehicleStatusChanged } from '../notifications/notify';
 import { VehicleFile } from '../files/model';
 import type { ChecklistKind } from '../../domain/documentChecklist';
 import type { VehicleCreateSchema, VehicleUpdateSchema } from './schema';
@@ -217,6 +218,7 @@ export async function setVehicleStatuses(
     actor,
     moving.map((v) => ({ vehicleId: v.id, companyId: v.companyId, fromStatus: v.status, toStatus: input.status, containerId: input.causedBy?.containerId ?? null })),
   );
+  await notifyVehicleStatusChanged(trx, { vehicleIds: movedIds, fromStatuses: new Map(moving.map((v) => [v.id, v.status])), toStatus: input.status });
   await keepRowCounts(trx, 'vehicles', {
     removed: moving.map((v) => ({ companyId: v.companyId, status: v.status })),
     added: moving.map((v) => ({ companyId: v.companyId, status: input.status })),

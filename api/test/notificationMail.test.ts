@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDb, createDb } from '../src/db';
+import { sendDueMail } from '../src/resources/notifications/mailSender';
+import { startNotificationJobs } from '../src/resources/notifications/jobs';
+import { createSmtpTransport } from '../src/services/mail/smtp';
+import { createLogger } from '../src/http/logger';
+import { ENGINES } from './support/engines';
+import { startSmtpCatcher } from './support/smtpCatcher';
+import { startTestApp, type TestApp } from './support/testApp';
+import { seedWorld, type World } from './support/world';
+import { validVin } from './support/vins';
+
+const FROM = 'Gulf Motors console <no-reply@example.com>';
+const now = () => new Date().toISOString();
+const waitFor = async (check: () => boolean, ms = 15_000) => {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+/**
+ * Notifications by e-mail (SMTP_URL): sent from the queue in the database to a local SMTP server
+ * started here, in the user's language; a mail server that is down fails no request and gets the
+ * message later; two senders (two processes) send each message once.
+ */
+describe.each(ENGINES)('notification e-mail on %s', (engine) => {
+  let t: TestApp;
+  let w: World;
+  let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+
+  const vehicle = async (buyerId: number, make = 'Nissan') =>
+    Number((await t.db('vehicles').insert({ vin: validVin(), make, model: 'Patrol', year: 2024, status: 'NEW_PURCHASE', companyId: w.companyA.id, buyerId, createdAt: now() }))[0]);
+  const changeStatus = (id: number, status: string) => w.clients.SHIPPER.patch(`/api/vehicles/${id}/status`).send({ status });
+  const send = (sender = 'one', at?: Date) => sendDueMail(t.db, createSmtpTransport(smtp.url), { sender, from: FROM, now: at });
+
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    t = await startTestApp(engine, { VPIC_URL: 'http://127.0.0.1:9/api', SMTP_URL: smtp.url });
+    w = await seedWorld(t);
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await t?.close();
+  });
+
+  it("mails each notification in its user's language", async () => {
+    await t.db('users').where({ id: w.buyer.id }).update({ language: 'ar' });
+    const id = await vehicle(w.buyer.id, 'Lexus');
+    expect((await changeStatus(id, 'DISPATCHED')).status).toBe(200);
+    const username = `arrival${Date.now()}@example.com`;
+    expect((await t.anon().post('/api/register').send({ username, password: 'a long enough password' })).status).toBe(201);
+
+    expect(await send()).toEqual({ sent: 2, failed: 0 });
+    const buyer = await t.db('users').where({ id: w.buyer.id }).first('username');
+    const admin = await t.db('users').where({ id: w.superAdmin.id }).first('username');
+    const toBuyer = smtp.caught.find((m) => m.to === buyer.username);
+    expect(toBuyer?.subject).toContain('تم الإرسال');
+    expect(toBuyer?.text).toContain('تغيّرت حالة مركبتك Lexus Patrol');
+    expect(toBuyer?.text).toContain('«شراء جديد» إلى «تم الإرسال»');
+    const toAdmin = smtp.caught.find((m) => m.to === admin.username);
+    expect(toAdmin?.subject).toBe(`New registration waiting for approval: ${username}`);
+    expect(toAdmin?.text).toContain(`${username} registered and waits for your approval`);
+    // Marked sent: the next round sends nothing again.
+    expect(await send()).toEqual({ sent: 0, failed: 0 });
+    expect(await t.db('mail_queue').whereNull('sentAt').count({ n: '*' }).then((r) => Number(r[0].n))).toBe(0);
+  });
+
+  it('answers the request while the mail server is down, and mails once it is back', async () => {
+    const port = smtp.port;
+    await smtp.close();
+    smtp.caught.length = 0;
+    await t.db('users').where({ id: w.buyer.id }).update({ language: 'en' });
+    const id = await vehicle(w.buyer.id);
+    const started = Date.now();
+    expect((await changeStatus(id, 'IN_PROGRESS')).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    expect(await send()).toEqual({ sent: 0, failed: 1 });
+    const row = await t.db('mail_queue').whereNull('sentAt').first();
+    expect(row).toMatchObject({ attempts: 1, claimedBy: null });
+    expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(Date.parse(row.nextAttemptAt)).toBeGreaterThan(Date.now() + 20_000);
+
+    smtp = await startSmtpCatcher(port);
+    // Not due yet: nothing is sent before its next try.
+    expect(await send()).toEqual({ sent: 0, failed: 0 });
+    expect(await send('one', new Date(Date.now() + 31_000))).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.caught).toHaveLength(1);
+    expect(smtp.caught[0].subject).toBe(`Nissan Patrol (${(await t.db('vehicles').where({ id }).first('vin')).vin}): In Progress`);
+    expect(await t.db('mail_queue').where({ id: row.id }).first()).toMatchObject({ attempts: 1, nextAttemptAt: null, lastError: null });
+  });
+
+  it('sends each message once when two processes send from the same queue at once', async () => {
+    smtp.caught.length = 0;
+    const ids = await Promise.all(Array.from({ length: 6 }, () => vehicle(w.buyer.id)));
+    for (const id of ids) expect((await changeStatus(id, 'AT_WAREHOUSE')).status).toBe(200);
+    // A second process: its own connections to the same database.
+    const other = createDb(t.config.databaseUrl);
+    try {
+      const [a, b] = await Promise.all([send('one'), sendDueMail(other, createSmtpTransport(smtp.url), { sender: 'two', from: FROM })]);
+      expect(a.sent + b.sent).toBe(6);
+      expect(a.failed + b.failed).toBe(0);
+    } finally {
+      await closeDb(other);
+    }
+    expect(smtp.caught).toHaveLength(6);
+    expect(new Set(smtp.caught.map((m) => m.subject)).size).toBe(6);
+  });
+
+  it('sends from the server’s own loop when SMTP_URL is set', async () => {
+    smtp.caught.length = 0;
+    const id = await vehicle(w.buyer.id);
+    expect((await changeStatus(id, 'SHIPPED')).status).toBe(200);
+    const jobs = startNotificationJobs(t.db, { smtpUrl: t.config.mail.smtpUrl, from: FROM, logger: createLogger('silent') });
+    try {
+      await waitFor(() => smtp.caught.length === 1);
+    } finally {
+      await jobs.stop();
+    }
+    expect(smtp.caught[0].subject).toContain(': Shipped');
+  });
+});
