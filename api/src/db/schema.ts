@@ -24,6 +24,7 @@ export const SCHEMA_TABLES = [
   'idempotency_keys',
   'server_heartbeats',
   'tracking_links',
+  'audit_events',
   'notifications',
   'mail_queue',
 ] as const;
