@@ -10,13 +10,14 @@ import { validVin } from './support/vins';
 /**
  * A search counts its matches up to SEARCH_COUNT_BOUND (10,000): beyond it, Content-Range gives
  * the bound as the total and X-Total-Capped says it is one; at the bound or under, the exact total
- * and no mark. Staff search by LIKE in their company, the super admin through the search index:
- * both are bounded.
+ * and no mark. Staff search their company by LIKE (through the search index where the company is
+ * large and the text rare in it), the super admin through the search index: all are bounded.
  */
 describe.each(ENGINES)('search counts bounded on %s', (engine) => {
   let t: TestApp;
   let shipper: supertest.Agent;
   let admin: supertest.Agent;
+  let hondaVins: string[] = [];
   beforeAll(async () => {
     t = await startTestApp(engine);
     const company = await t.company();
@@ -30,6 +31,7 @@ describe.each(ENGINES)('search counts bounded on %s', (engine) => {
       companyId: company.id,
       createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
     }));
+    hondaVins = rows.filter((row) => row.make === 'HONDA').map((row) => row.vin);
     await t.db.batchInsert('vehicles', rows, 500);
     await keepFiguresOfWrittenRows(t.db);
     shipper = await t.signedIn((await t.user({ role: 'SHIPPER', companyId: company.id })).username);
@@ -55,6 +57,37 @@ describe.each(ENGINES)('search counts bounded on %s', (engine) => {
       const under = await search(agent, 'honda', [0, 24]);
       expect(under.headers['content-range']).toBe('vehicles 0-2/3');
       expect(under.headers['x-total-capped']).toBeUndefined();
+    }
+  });
+
+  it('searches a large company through the index where its text is rare there, by LIKE where common, with the same answers', async () => {
+    const sql: string[] = [];
+    const capture = (query: { sql: string }) => sql.push(query.sql);
+    // The queries that read the list's rows (its count and its page), not the plan's question to the index.
+    const listQueries = () => sql.filter((text) => /from [`"]?vehicles[`"]? where/i.test(text));
+    const byIndex = /vehicles_search|vehicle_search_suffixes/i;
+    const hondas = (await t.db('vehicles').where({ make: 'HONDA' }).orderBy('createdAt', 'desc').pluck('id')).map(Number);
+    t.db.on('query', capture);
+    try {
+      // Three Hondas in 10,004 cars: the LIKE would read every car of the company, twice.
+      const rare = await search(shipper, 'honda', [0, 24]);
+      expect(rare.headers['content-range']).toBe('vehicles 0-2/3');
+      expect(ids(rare)).toEqual(hondas);
+      expect(listQueries().length).toBeGreaterThan(0);
+      for (const text of listQueries()) expect(text, 'a rare text is searched through the index').toMatch(byIndex);
+      for (const text of listQueries()) expect(text, 'no LIKE over the columns').not.toMatch(/vehicles[`"]?\.[`"]?(vin|make|model)[`"]? like/i);
+
+      // A VIN's tail, in any case: the one car.
+      const tail = await search(shipper, hondaVins[1].slice(-6).toLowerCase(), [0, 24]);
+      expect(ids(tail)).toEqual([hondas[1]]);
+
+      // A make on nearly every car: the index would read as many matches as the company has cars.
+      sql.length = 0;
+      const common = await search(shipper, 'camry', [0, 24]);
+      expect(common.headers['content-range']).toBe('vehicles 0-24/10000');
+      for (const text of listQueries()) expect(text, 'a common text is searched by LIKE').not.toMatch(byIndex);
+    } finally {
+      t.db.off('query', capture);
     }
   });
 

@@ -8,7 +8,8 @@ export type ServerProcess = { child: ChildProcess; port: number; pid: number; ex
 
 /** The real server in a process of its own, as bench/run.ts starts it; resolves once /api/health answers. */
 export async function startServer(databaseUrl: string, timeoutMs = 60_000, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
+  // BENCH_PORT: a fixed port (a shared machine's own range), else any free one.
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the servers.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, 'api/src/server.ts')], {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { SEARCH_COUNT_BOUND, type AppliedFilter, type Condition, type ListRequest, type ListSpec, type ModelQuery } from './listQuery';
+import { SEARCH_COUNT_BOUND, type AppliedFilter, type Condition, type IndexedSearch, type ListRequest, type ListSpec, type ModelQuery } from './listQuery';
 
 /**
  * How a list's page is read and counted, once the request is checked (listQuery.ts): which count
@@ -29,9 +29,37 @@ export type ListOptions = {
  */
 export const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
-/** How an indexed search runs: its total when the index alone gives it, and along which index. */
-type SearchPlan = { total?: number; alongSortIndex: boolean };
+/**
+ * How a search runs: through the index or the LIKE (`index`), its total when the index alone
+ * gives it, and along which index.
+ */
+type SearchPlan = { index?: IndexedSearch; total?: number; alongSortIndex: boolean };
 const NO_PLAN: SearchPlan = { alongSortIndex: false };
+
+/** A company smaller than this is searched by LIKE without asking the index first: its rows cost less than the question. */
+export const SCOPED_INDEX_MIN_ROWS = 10_000;
+/**
+ * A match of the index costs about this many company rows read by the LIKE: the index's match is
+ * looked up in the table for its company (SQLite, 50,000 cars: 0.9 µs a match, 0.27 µs a row).
+ */
+const INDEX_MATCH_COST_IN_ROWS = 3;
+
+/**
+ * A company's search (its staff's list, scoped): the LIKE reads every row of the company until the
+ * count's bound, so in a large company a text it matches rarely (a VIN's tail) or a make read
+ * 50,000 rows per request (14 ms of SQLite for the count alone, as much again for a page whose sort
+ * finds its matches late). The index reads its matches in every company instead: where those are
+ * fewer, by the cost of each, than the company's rows, the search and its count go through the
+ * index. The index's matches are counted up to that point only, so asking costs a fraction of the
+ * LIKE it may spare.
+ */
+async function planScopedSearch(index: IndexedSearch, text: string, knex: Knex, options: ListOptions): Promise<SearchPlan> {
+  const inView = await options.keptTotal?.({})?.();
+  if (inView === undefined || inView < SCOPED_INDEX_MIN_ROWS) return NO_PLAN;
+  const limit = Math.ceil(inView / INDEX_MATCH_COST_IN_ROWS);
+  const everywhere = await index.count(knex, text, limit + 1);
+  return everywhere <= limit ? { index, alongSortIndex: false } : NO_PLAN;
+}
 
 /**
  * A search with no other filter, where the list has an index for it: the index counts the matches
@@ -39,14 +67,24 @@ const NO_PLAN: SearchPlan = { alongSortIndex: false };
  * the page is read along the sort's index when that reads fewer rows than the matches are: about
  * (rows before the page's end) × (rows in view) / (matches), against sorting every match.
  */
-async function planSearch(spec: ListSpec, text: string | undefined, page: { offset: number; limit: number }, sortsOnIndex: boolean, knex: Knex, options: ListOptions): Promise<SearchPlan> {
-  if (!spec.indexedSearch || text === undefined || !spec.indexedSearch.answers(text)) return NO_PLAN;
+async function planSearch(spec: ListSpec, request: ListRequest, sortsOnIndex: boolean, knex: Knex, options: ListOptions): Promise<SearchPlan> {
+  const texts = request.conditions.flatMap((condition) => (condition.kind === 'search' ? [condition.text] : []));
+  if (spec.scopedIndexedSearch) {
+    const index = spec.scopedIndexedSearch;
+    return texts.length === 1 && index.answers(texts[0]) ? planScopedSearch(index, texts[0], knex, options) : NO_PLAN;
+  }
+  if (!spec.indexedSearch) return NO_PLAN;
+  // Every company's list: the index answers every text long enough, and counts a search alone.
+  const plan: SearchPlan = { index: spec.indexedSearch, alongSortIndex: false };
+  const text = request.searchAlone;
+  if (text === undefined || !spec.indexedSearch.answers(text)) return plan;
   // Counted up to one past the bound: more than the bound is all the answer says (readList).
   const total = await spec.indexedSearch.count(knex, text, SEARCH_COUNT_BOUND + 1);
   const inView = sortsOnIndex ? await options.keptTotal?.({})?.() : undefined;
   // A page in the list's second half is read from its end (readList).
+  const page = request.range;
   const beforePageEnd = Math.min(page.offset, Math.max(0, total - page.offset - page.limit)) + page.limit;
-  return { total, alongSortIndex: inView !== undefined && total * total > beforePageEnd * inView };
+  return { ...plan, total, alongSortIndex: inView !== undefined && total * total > beforePageEnd * inView };
 }
 
 /** Narrows query by the request's conditions, in their order; a search from the index where it answers. */
@@ -54,8 +92,8 @@ function applyConditions(query: ModelQuery, conditions: Condition[], spec: ListS
   for (const condition of conditions) {
     switch (condition.kind) {
       case 'search': {
-        if (spec.indexedSearch?.answers(condition.text)) {
-          spec.indexedSearch.apply(query, condition.text, search.alongSortIndex);
+        if (search.index?.answers(condition.text)) {
+          search.index.apply(query, condition.text, search.alongSortIndex);
           break;
         }
         const pattern = `%${escapeLike(condition.text)}%`;
@@ -120,10 +158,10 @@ export function withoutNeedlessJoins(query: ModelQuery): ModelQuery {
  * position, and the total of rows the filter leaves.
  */
 export async function readList(spec: ListSpec, base: ModelQuery, request: ListRequest, options: ListOptions): Promise<{ offset: number; rows: unknown[]; total: number; capped: boolean }> {
-  const { sort, range, page } = request;
+  const { sort, page } = request;
   const baseTable = spec.idColumn.split('.').at(-2);
   const sortsOnJoin = baseTable !== undefined && sort[0].includes('.') && !sort[0].startsWith(`${baseTable}.`);
-  const search = await planSearch(spec, request.searchAlone, range, !sortsOnJoin, base.knex(), options);
+  const search = await planSearch(spec, request, !sortsOnJoin, base.knex(), options);
   const filtered = base.clone();
   applyConditions(filtered, request.conditions, spec, search);
 
@@ -189,7 +227,8 @@ export async function readList(spec: ListSpec, base: ModelQuery, request: ListRe
  */
 export async function readAllIds(spec: ListSpec, base: ModelQuery, request: ListRequest): Promise<number[]> {
   const filtered = base.clone();
-  applyConditions(filtered, request.conditions, spec, NO_PLAN);
+  // Every company's list searches through the index, as its pages do; a company's, by LIKE.
+  applyConditions(filtered, request.conditions, spec, spec.indexedSearch ? { index: spec.indexedSearch, alongSortIndex: false } : NO_PLAN);
   const direction = request.sort[1].toLowerCase() as 'asc' | 'desc';
   const orderColumns = request.sort[0] === spec.idColumn ? [request.sort[0]] : [request.sort[0], ...(spec.tieBreakers?.[request.sort[0]] ?? [spec.idColumn])];
   const ordered = orderColumns.reduce((query, column) => query.orderBy(column, direction), filtered.clearSelect().select(spec.idColumn));

@@ -31,6 +31,11 @@ export type ListSpec = {
   search?: string[];
   /** The same search from an index, where the resource has one (see IndexedSearch). */
   indexedSearch?: IndexedSearch;
+  /**
+   * The same index for a list scoped to one company (its staff's): used there only where it reads
+   * fewer rows than the LIKE over the company's rows would (listPlan.ts planScopedSearch).
+   */
+  scopedIndexedSearch?: IndexedSearch;
   defaultSort: [string, 'ASC' | 'DESC'];
   /** The column that breaks ties so paging is stable. */
   idColumn: string;
