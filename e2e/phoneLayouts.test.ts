@@ -94,6 +94,8 @@ const LISTS: ListCase[] = [
   { name: 'companies', path: '/companies', testId: 'companies-table', q: () => MARK, dateFact: 'createdAt', status: true, roles: { superAdmin: true } },
   { name: 'ports', path: '/ports', testId: 'ports-table', q: () => MARK, status: false, roles: { superAdmin: true, companyAdmin: false } },
   { name: 'documents', path: '/documents', testId: 'documents-list', q: () => mark, dateFact: 'createdAt', status: false, roles: { superAdmin: true, shipper: true } },
+  // Searched by who acted: this file's users have signed in (their events are in the record).
+  { name: 'activity', path: '/audit-log', testId: 'activity-table', q: () => mark, dateFact: 'createdAt', status: true, roles: { superAdmin: false, companyAdmin: false } },
 ];
 
 const searched = (path: string, q: string) => `${path}?filter=${encodeURIComponent(JSON.stringify({ q }))}`;

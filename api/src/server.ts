@@ -111,8 +111,9 @@ async function serve(config: Config, db: Knex, say: StartupLog, { worker }: { wo
   // Tells `npm run migrate -- rollback` that this database is in use, until the server stops.
   const heartbeat = await startHeartbeat(db, VERSION);
   // Sign-in and registration counts that ran out an hour ago go, until the server stops.
+  let pruning: Promise<unknown> = Promise.resolve();
   const pruneLimits = setInterval(() => {
-    deleteExpiredLimits(db).catch((error: unknown) => logger.error('could not remove expired sign-in counts', { error }));
+    pruning = deleteExpiredLimits(db).catch((error: unknown) => logger.error('could not remove expired sign-in counts', { error }));
   }, EXPIRED_LIMITS_EVERY_MS);
   pruneLimits.unref();
   // The overdue-document scan and, with SMTP_URL, the mail sender: in every process, safe together.
@@ -131,6 +132,7 @@ async function serve(config: Config, db: Knex, say: StartupLog, { worker }: { wo
     // stop, closing kept connections only when they are quiet (gracefulStop.ts).
     await connections.stop({ drainMs: config.shutdownDrainMs, graceMs: SHUTDOWN_GRACE_MS });
     clearInterval(pruneLimits);
+    await pruning; // one already running ends before the database closes
     await app.closeResources();
     await notificationJobs.stop();
     await heartbeat.stop().catch(() => undefined);

@@ -6,6 +6,7 @@ import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
 import { seedWorld, type World } from './support/world';
 import { validVin } from './support/vins';
 import { binary } from './support/binaryBody';
+import { diffChanges } from '../src/domain/auditEvents';
 import { pdf, png } from './support/fixtures';
 
 type Event = {
@@ -23,6 +24,16 @@ type Event = {
 };
 
 const freshNumber = () => `TSTU${String(parseInt(randomBytes(3).toString('hex'), 16) % 10_000_000).padStart(7, '0')}`;
+
+describe('the changes an event keeps', () => {
+  it('hides secrets but keeps whether a user must change their password, a plain fact', () => {
+    expect(diffChanges({ passwordHash: 'scrypt$a', mustChangePassword: false }, { passwordHash: 'scrypt$b', mustChangePassword: true })).toEqual({
+      password: { from: '[redacted]', to: '[redacted]' },
+      mustChangePassword: { from: false, to: true },
+    });
+    expect(diffChanges({}, { sessionId: 'abc', resetToken: 'xyz' })).toEqual({ password: { from: '[redacted]', to: '[redacted]' } });
+  });
+});
 
 describe.each(ENGINES)('the record of events on %s', (engine) => {
   let t: TestApp;

@@ -109,6 +109,33 @@ describe.each(ENGINES)('notification e-mail on %s', (engine) => {
     expect(new Set(smtp.caught.map((m) => m.subject)).size).toBe(6);
   });
 
+  it('leaves a message to the process that claimed it after this round outlasted its claim (a slow mail server)', async () => {
+    smtp.caught.length = 0;
+    const ids = await Promise.all(Array.from({ length: 2 }, () => vehicle(w.buyer.id)));
+    for (const id of ids) expect((await changeStatus(id, 'AT_PORT')).status).toBe(200);
+    const real = createSmtpTransport(smtp.url);
+    let first = true;
+    // While the first message goes out, the round's claims run out and another process claims the second.
+    const slow = {
+      sendMail: async (message: Parameters<typeof real.sendMail>[0]) => {
+        if (first) {
+          first = false;
+          // Rows go out in id order: the last one is the one not yet sent.
+          const { id } = await t.db('mail_queue').whereNull('sentAt').where({ claimedBy: 'slow' }).orderBy('id', 'desc').first('id');
+          await t.db('mail_queue').where({ id }).update({ claimedBy: 'other', claimedUntil: new Date(Date.now() + 60_000).toISOString() });
+        }
+        return real.sendMail(message);
+      },
+    };
+    const round = await sendDueMail(t.db, slow, { sender: 'slow', from: FROM });
+    expect(round).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.caught).toHaveLength(1);
+    expect(await t.db('mail_queue').whereNull('sentAt').where({ claimedBy: 'other' }).count({ n: '*' }).first()).toMatchObject({ n: 1 });
+    await t.db('mail_queue').whereNull('sentAt').update({ claimedBy: null, claimedUntil: null });
+    expect((await send('one')).sent).toBe(1);
+    expect(smtp.caught).toHaveLength(2);
+  });
+
   it('sends from the server’s own loop when SMTP_URL is set', async () => {
     smtp.caught.length = 0;
     const id = await vehicle(w.buyer.id);

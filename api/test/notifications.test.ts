@@ -101,6 +101,16 @@ describe.each(ENGINES)('notifications on %s', (engine) => {
     }
   });
 
+  it('reaches every vehicle of a scan, page after page', async () => {
+    const at = new Date();
+    const loadingDate = new Date(at.getTime() - 2 * DAY).toISOString();
+    const box = await container({ shipperId: w.shipper.id, loadingDate });
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push(await vehicle({ containerId: box, documentsDueAt: earliestMissingDue([], loadingDate) }));
+    await notifyOverdueDocuments(t.db, at, { pageSize: 1 });
+    for (const id of ids) expect(await t.db('notifications').where({ userId: w.companyAdmin.id, entityId: id, kind: 'documentOverdue' }).count({ n: '*' }).first(), `vehicle ${id}`).toMatchObject({ n: 3 });
+  });
+
   it("tells the container's shipper and the company admins once of each document that became overdue, however many scans run", async () => {
     const at = new Date();
     // Loaded two days ago: the title (72 h before), the ITN (24 h before) and the dock receipt (the day) are overdue; the bill of lading is not due yet.

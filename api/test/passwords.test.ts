@@ -29,6 +29,17 @@ describe('the cost of password hashes', () => {
     expect(() => loadConfig({ SESSION_SECRET: 'cost-test-secret-cost-test', PASSWORD_HASH_COST: '8' })).toThrow(/PASSWORD_HASH_COST/);
   });
 
+  it('hashes and checks at a cost above the default (scrypt given the memory it needs)', async () => {
+    setPasswordHashCost(16);
+    try {
+      const hash = await hashPassword('a costly passphrase');
+      expect(hash).toMatch(/^scrypt\$65536\$8\$1\$/);
+      expect(await verifyPassword('a costly passphrase', hash)).toBe(true);
+    } finally {
+      setPasswordHashCost(loadConfig({ SESSION_SECRET: 'cost-test-secret-cost-test', PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST }).passwordHashCost);
+    }
+  });
+
   it('checks a stored hash with the cost it was made with, whatever the cost of new ones', async () => {
     setPasswordHashCost(15);
     const strong = await hashPassword('a strong passphrase');
@@ -104,6 +115,24 @@ describe.each(ENGINES)('passwords and account settings on %s', (engine) => {
   const shipperOfA = () => t.user({ role: 'SHIPPER', companyId: w.companyA.id });
   /** The sign-in limits are counted per address, and every request here comes from one. */
   const forgetAttempts = () => t.db('rate_limits').delete();
+
+  it('stores a hash made at another cost anew, at the current one, when it signs in; the password still works', async () => {
+    const u = await shipperOfA();
+    setPasswordHashCost(11);
+    const older = await hashPassword(PASSWORD);
+    setPasswordHashCost(t.config.passwordHashCost);
+    await t.db('users').where({ id: u.id }).update({ passwordHash: older });
+    await t.signedIn(u.username);
+    const stored = (await row(u.id)).passwordHash as string;
+    expect(stored).not.toBe(older);
+    expect(stored.split('$')[1]).toBe(String(2 ** t.config.passwordHashCost));
+    expect(await verifyPassword(PASSWORD, stored)).toBe(true);
+    // At the current cost already: left as it is.
+    await t.signedIn(u.username);
+    expect((await row(u.id)).passwordHash).toBe(stored);
+    // A rehash never writes an event or ends a session (it changes nothing the user set).
+    expect(await t.db('audit_events').where({ entity: 'users', entityId: u.id, action: 'update' }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+  });
 
   describe('POST /api/user/password', () => {
     it('changes the password: 200 with the current user, every other session ends, this one goes on under a new id', async () => {

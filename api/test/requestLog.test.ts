@@ -52,6 +52,20 @@ describe('request log', () => {
     expect(JSON.stringify(lines)).not.toMatch(/sid=|cookie/i);
   });
 
+  it('never writes a tracking link\u2019s token: the public page, its API, its thumbnails and a revocation by token', async () => {
+    const token = 'Zm9vYmFyLXRyYWNraW5nLXRva2VuLXRoYXQtaXMtbG9uZw';
+    await t.anon().get(`/api/track/${token}`).set('X-Request-Id', 'track-api');
+    await t.anon().get(`/api/track/${token}/images/12/thumbnail`).set('X-Request-Id', 'track-thumb');
+    await t.anon().get(`/track/${token}`).set('X-Request-Id', 'track-page');
+    await t.anon().delete(`/api/vehicles/7/tracking-links/${token}`).set('X-Request-Id', 'track-revoke');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lineFor('track-api')).toMatchObject({ request: { path: '/api/track/[token]' } });
+    expect(lineFor('track-thumb')).toMatchObject({ request: { path: '/api/track/[token]/images/12/thumbnail' } });
+    expect(lineFor('track-page')).toMatchObject({ request: { path: '/track/[token]' } });
+    expect(lineFor('track-revoke')).toMatchObject({ request: { path: '/api/vehicles/7/tracking-links/[token]' } });
+    expect(JSON.stringify(lines)).not.toContain(token);
+  });
+
   it('gives each request its own id when the caller sends none or a malformed one, and logs refusals', async () => {
     const res = await t.anon().get('/api/vehicles').set('X-Request-Id', 'bad id with spaces');
     expect(res.status).toBe(401);

@@ -181,6 +181,8 @@ describe.each(ENGINES)('tracking links on %s', (engine) => {
     expect(thumb.status).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/jpeg');
     expect(thumb.headers['cache-control']).toBe('no-store');
+    // Named by its id, not by the name it was uploaded under.
+    expect(thumb.headers['content-disposition']).toBe(`inline; filename="photo-${imageIds[0]}.jpg"`);
     const meta = await sharp(thumb.body).metadata();
     expect(Math.max(meta.width!, meta.height!)).toBe(320);
     // Another vehicle's image (same company, same container), a document, an unknown id: not found.
@@ -263,6 +265,17 @@ describe.each(ENGINES)('tracking links on %s', (engine) => {
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? w.clients.SHIPPER : w.clients.COMPANY_ADMIN).delete(`/api/vehicles/${vehicleId}/tracking-links/${token}`)));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 404, 404, 404, 404, 404]);
     expect((await track(token)).status).toBe(404);
+  });
+
+  it('opens nothing once its vehicle has moved to another company, nor is it listed there', async () => {
+    const moving = Number((await t.db('vehicles').insert({ vin: validVin(), companyId: w.companyA.id, status: 'NEW_PURCHASE', createdAt: now() }))[0]);
+    const { token } = (await create({}, w.clients.SHIPPER, moving)).body;
+    expect((await track(token)).status).toBe(200);
+    expect((await w.clients.SUPER_ADMIN.patch(`/api/vehicles/${moving}`).send({ companyId: w.companyB.id })).status).toBe(200);
+    expect((await track(token)).status).toBe(404);
+    const listed = await w.clients.SUPER_ADMIN.get(`/api/vehicles/${moving}/tracking-links`);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([]);
   });
 
   it('goes with its vehicle: deleting the vehicle deletes its links', async () => {

@@ -1,4 +1,5 @@
 import { Box, Typography } from '@mui/material';
+import type { RaRecord } from 'react-admin';
 import {
   AutocompleteInput, DataTable, List, ReferenceInput, SelectInput, TextInput, TopToolbar, useLocale, useTranslate,
 } from 'react-admin';
@@ -8,6 +9,8 @@ import { SheetExportButton } from '../common/SheetExportButton';
 import { EmptyState } from '../common/EmptyState';
 import { Name } from '../common/Interpolate';
 import { Ltr } from '../common/Fields';
+import { ListCard } from '../common/ListCard';
+import { ResponsiveList } from '../common/ResponsiveList';
 import { formatDateTime } from '../common/dates';
 import { EventChanges } from './EventChanges';
 import { ActionChip, EventRecord } from './eventText';
@@ -40,9 +43,40 @@ function useFilters() {
   ];
 }
 
-/** /audit-log: every event the signed-in admin may read (its company's, or all), newest first. */
-const ActivityList = () => {
+/** Who acted, with the role they had then. */
+const EventUser = ({ username, role }: { username?: string | null; role?: string | null }) => {
   const translate = useTranslate();
+  return (
+    <Box>
+      <Name>{username ?? translate('activity.noUser')}</Name>
+      {role && (
+        <Typography variant="caption" component="div" color="text.secondary">
+          {translate(`roles.${role}`)}
+        </Typography>
+      )}
+    </Box>
+  );
+};
+
+/** One event as a phone card: the record and what was done to it, then when, who, what changed and from where. */
+const EventCard = ({ record }: { record: RaRecord }) => {
+  const locale = useLocale();
+  return (
+    <ListCard
+      title={<EventRecord entity={record.entity} entityId={record.entityId} />}
+      badge={<ActionChip action={record.action} />}
+      facts={[
+        { name: 'createdAt', label: 'activity.fields.when', value: formatDateTime(record.createdAt, locale) },
+        { name: 'user', label: 'activity.fields.user', value: <EventUser username={record.username} role={record.role} /> },
+        ...(record.changes ? [{ name: 'changes', label: 'activity.fields.changes', value: <EventChanges entity={record.entity} changes={record.changes} /> }] : []),
+        ...(record.ip ? [{ name: 'ip', label: 'activity.fields.ip', value: <Ltr>{record.ip}</Ltr> }] : []),
+      ]}
+    />
+  );
+};
+
+/** /audit-log: every event the signed-in admin may read (its company's, or all), newest first; cards on a phone. */
+const ActivityList = () => {
   const locale = useLocale();
   return (
     <RequireAccess resource="audit-log">
@@ -56,28 +90,20 @@ const ActivityList = () => {
         actions={<TopToolbar><SheetExportButton resource="audit-log" /></TopToolbar>}
         empty={<EmptyState message="activity.empty" />}
       >
-        <DataTable bulkActionButtons={false} rowClick={false} data-testid="activity-table" sx={{ '& .MuiTableCell-root': { paddingInline: 1, verticalAlign: 'top' } }}>
-          <DataTable.Col source="id" label="activity.fields.when" cellSx={() => ({ whiteSpace: 'nowrap' })} render={(record) => formatDateTime(record.createdAt, locale)} />
-          <DataTable.Col
-            source="username"
-            label="activity.fields.user"
-            disableSort
-            render={(record) => (
-              <Box>
-                <Name>{record.username ?? translate('activity.noUser')}</Name>
-                {record.role && (
-                  <Typography variant="caption" component="div" color="text.secondary">
-                    {translate(`roles.${record.role}`)}
-                  </Typography>
-                )}
-              </Box>
-            )}
-          />
-          <DataTable.Col source="action" label="activity.fields.action" disableSort render={(record) => <ActionChip action={record.action} />} />
-          <DataTable.Col source="entity" label="activity.fields.record" disableSort cellSx={() => ({ whiteSpace: 'nowrap' })} render={(record) => <EventRecord entity={record.entity} entityId={record.entityId} />} />
-          <DataTable.Col source="changes" label="activity.fields.changes" disableSort render={(record) => <EventChanges entity={record.entity} changes={record.changes} />} />
-          <DataTable.Col source="ip" label="activity.fields.ip" disableSort render={(record) => (record.ip ? <Ltr>{record.ip}</Ltr> : '—')} />
-        </DataTable>
+        <ResponsiveList
+          testId="activity-table"
+          card={(record) => <EventCard record={record} />}
+          table={
+            <DataTable bulkActionButtons={false} rowClick={false} data-testid="activity-table" sx={{ '& .MuiTableCell-root': { paddingInline: 1, verticalAlign: 'top' } }}>
+              <DataTable.Col source="id" label="activity.fields.when" cellSx={() => ({ whiteSpace: 'nowrap' })} render={(record) => formatDateTime(record.createdAt, locale)} />
+              <DataTable.Col source="username" label="activity.fields.user" disableSort render={(record) => <EventUser username={record.username} role={record.role} />} />
+              <DataTable.Col source="action" label="activity.fields.action" disableSort render={(record) => <ActionChip action={record.action} />} />
+              <DataTable.Col source="entity" label="activity.fields.record" disableSort cellSx={() => ({ whiteSpace: 'nowrap' })} render={(record) => <EventRecord entity={record.entity} entityId={record.entityId} />} />
+              <DataTable.Col source="changes" label="activity.fields.changes" disableSort render={(record) => <EventChanges entity={record.entity} changes={record.changes} />} />
+              <DataTable.Col source="ip" label="activity.fields.ip" disableSort render={(record) => (record.ip ? <Ltr>{record.ip}</Ltr> : '—')} />
+            </DataTable>
+          }
+        />
       </List>
     </RequireAccess>
   );

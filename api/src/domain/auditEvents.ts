@@ -13,6 +13,9 @@ export type Changes = Record<string, { from: unknown; to: unknown }>;
 
 /** Fields whose values never enter an event (secrets), whatever record they are on. */
 const SECRET = /password|hash|token|secret|session/i;
+/** Named like a secret, but a plain fact an administrator reads: whether the user must choose a new password. */
+const NOT_SECRET = new Set(['mustChangePassword']);
+const isSecret = (key: string) => SECRET.test(key) && !NOT_SECRET.has(key);
 
 /** What a secret's change is recorded as: that it changed, never its value. */
 export const REDACTED = '[redacted]';
@@ -38,7 +41,7 @@ export function diffChanges(before: Record<string, unknown>, after: Record<strin
   for (const key of keys) {
     if (NOT_RECORDED.has(key) || !(key in after)) continue;
     if (same(before[key], after[key])) continue;
-    changes[SECRET.test(key) ? 'password' : key] = SECRET.test(key) ? { from: REDACTED, to: REDACTED } : { from: before[key] ?? null, to: after[key] ?? null };
+    changes[isSecret(key) ? 'password' : key] = isSecret(key) ? { from: REDACTED, to: REDACTED } : { from: before[key] ?? null, to: after[key] ?? null };
   }
   return Object.keys(changes).length ? changes : null;
 }

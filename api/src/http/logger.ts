@@ -38,6 +38,14 @@ declare module 'koa' {
 const SANE_REQUEST_ID = /^[\w.-]{1,64}$/;
 
 /**
+ * A request's path as logged: without its query, and with a tracking link's token replaced (the
+ * public page and API, /track/{token}, and a revocation by token): whoever reads the log must
+ * not be able to open the links, which the database keeps only hashed.
+ */
+export const loggedPath = (url: string | undefined) =>
+  url?.split('?')[0].replace(/(\/track\/|\/tracking-links\/)[^/]+/, '$1[token]');
+
+/**
  * One log line per request, written by pino-http when the response has finished: request id,
  * method, path, status, time in ms, the signed-in user's id and the client's address (behind a
  * trusted proxy, the forwarded one). Headers and bodies are never logged: they carry cookies and
@@ -60,7 +68,7 @@ export function requestLog(logger: Logger) {
     customAttributeKeys: { req: 'request', res: 'response', responseTime: 'ms' },
     wrapSerializers: false,
     serializers: {
-      request: (req: IncomingMessage & { id: string }) => ({ id: req.id, method: req.method, path: req.url?.split('?')[0] }),
+      request: (req: IncomingMessage & { id: string }) => ({ id: req.id, method: req.method, path: loggedPath(req.url) }),
       response: (res: ServerResponse) => ({ status: res.statusCode }),
     },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),

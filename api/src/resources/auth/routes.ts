@@ -3,9 +3,9 @@ import type { Knex } from 'knex';
 import { HttpError, badRequest } from '../../http/errors';
 import { signedInUser, type ApiContext } from '../../http/auth';
 import { parse } from '../../http/validate';
-import { decoyHash, verifyPassword } from '../../services/passwords';
+import { decoyHash, madeAtAnotherCost, verifyPassword } from '../../services/passwords';
 import { User, currentUserJson } from '../users/model';
-import { replacePassword } from '../users/password';
+import { rehashPassword, replacePassword } from '../users/password';
 import { registerUser, updateOwnSettings } from '../users/operations';
 import { recordFailedSignIn, recordSignIn, recordSignOut } from './events';
 import { AccountSettingsSchema, LoginSchema, RegisterSchema, passwordChangeSchema, samePassword } from './schema';
@@ -63,6 +63,7 @@ export function authRoutes(db: Knex) {
       throw new HttpError(401, 'auth.invalidCredentials', INVALID_LOGIN);
     }
     await throttle.signedIn(input.username, ctx.ip, device);
+    if (madeAtAnotherCost(user.passwordHash)) await rehashPassword(db, user.id, user.passwordHash, input.password);
     issueDeviceCookie(ctx, input.username);
     await deleteExpiredSessions(db);
     await signIn(ctx, user);

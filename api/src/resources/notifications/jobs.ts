@@ -52,7 +52,7 @@ export function startNotificationJobs(db: Knex, options: { smtpUrl?: string; fro
   const transport = options.transport ?? (options.smtpUrl ? createSmtpTransport(options.smtpUrl) : undefined);
   if (transport) {
     every(MAIL_EVERY_MS, 1_000, async () => {
-      const { sent, failed } = await sendDueMail(db, transport, { sender, from: options.from });
+      const { sent, failed } = await sendDueMail(db, transport, { sender, from: options.from, stopping: () => stopped });
       if (failed) options.logger.error('mail not sent; it will be tried again', { sent, failed });
     }, 'mail sending');
   }

@@ -23,7 +23,11 @@ type Claimed = { id: number; language: string; attempts: number; kind: Notificat
  * sends them; marks each sent, or failed with its next try later. A mail server that is down costs
  * only a later try: requests never wait for it (they only wrote the row). Answers what it did.
  */
-export async function sendDueMail(db: Knex, transport: MailTransport, options: { sender: string; from: string; now?: Date }): Promise<{ sent: number; failed: number }> {
+export async function sendDueMail(
+  db: Knex,
+  transport: MailTransport,
+  options: { sender: string; from: string; now?: Date; /** True once the server stops: the round ends before its next message. */ stopping?: () => boolean },
+): Promise<{ sent: number; failed: number }> {
   const now = options.now ?? new Date();
   const at = now.toISOString();
   // Old news is given up rather than sent late (an install that had no SMTP_URL until now, a long outage).
@@ -66,7 +70,19 @@ export async function sendDueMail(db: Knex, transport: MailTransport, options: {
   let sent = 0;
   let failed = 0;
   for (const row of rows) {
+    // The rest are freed when their claim runs out (CLAIM_MS), and go with another round.
+    if (options.stopping?.()) break;
     const mineOnly = (trx: Knex) => trx('mail_queue').where({ id: row.id, claimedBy: options.sender });
+    // Still ours, and ours for another CLAIM_MS: a slow mail server may have made this round
+    // outlast its claim, and another process may have claimed the row since. Then it is theirs.
+    const renewedAt = new Date();
+    const stillMine = await writeTransaction(db, (trx) =>
+      mineOnly(trx)
+        .whereNull('sentAt')
+        .where('claimedUntil', '>', renewedAt.toISOString())
+        .update({ claimedUntil: new Date(renewedAt.getTime() + CLAIM_MS).toISOString() }),
+    );
+    if (Number(stillMine) !== 1) continue;
     // A deactivated account, or a username that is no address, gets no mail.
     if (!row.active || !row.username.includes('@')) {
       await writeTransaction(db, (trx) => mineOnly(trx).update({ nextAttemptAt: null, claimedBy: null, claimedUntil: null, lastError: 'No address to send to' }));

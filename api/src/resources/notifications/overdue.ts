@@ -24,17 +24,32 @@ const dedupeKey = (vehicleId: number, kind: string, userId: number) => `document
  * by the notification's unique dedupeKey. Reads first, and writes only what is new, one vehicle
  * per transaction, so a scan that finds nothing new writes nothing. Answers how many were written.
  */
-export async function notifyOverdueDocuments(db: Knex, now: Date = new Date()): Promise<number> {
+export async function notifyOverdueDocuments(db: Knex, now: Date = new Date(), { pageSize = CANDIDATES_PER_PAGE } = {}): Promise<number> {
   const since = now.getTime() - OVERDUE_LOOKBACK_MS;
-  // vehicles.documentsDueAt is the earliest due date of a missing kind: a vehicle with a kind that
-  // fell due since `since` has it at most DUE_SPREAD_MS earlier (one index range).
-  const candidates: Candidate[] = await db('vehicles')
-    .leftJoin('containers', 'containers.id', 'vehicles.containerId')
-    .where('vehicles.documentsDueAt', '<=', now.toISOString())
-    .where('vehicles.documentsDueAt', '>', new Date(since - DUE_SPREAD_MS).toISOString())
-    .orderBy('vehicles.id')
-    .limit(2000)
-    .select('vehicles.id', 'vehicles.vin', 'vehicles.make', 'vehicles.model', 'vehicles.companyId', 'containers.loadingDate', 'containers.shipperId as containerShipperId');
+  let written = 0;
+  // Every candidate, a page at a time in id order: a large install has more than one page.
+  for (let after = 0; ; ) {
+    // vehicles.documentsDueAt is the earliest due date of a missing kind: a vehicle with a kind that
+    // fell due since `since` has it at most DUE_SPREAD_MS earlier (one index range).
+    const candidates: Candidate[] = await db('vehicles')
+      .leftJoin('containers', 'containers.id', 'vehicles.containerId')
+      .where('vehicles.documentsDueAt', '<=', now.toISOString())
+      .where('vehicles.documentsDueAt', '>', new Date(since - DUE_SPREAD_MS).toISOString())
+      .where('vehicles.id', '>', after)
+      .orderBy('vehicles.id')
+      .limit(pageSize)
+      .select('vehicles.id', 'vehicles.vin', 'vehicles.make', 'vehicles.model', 'vehicles.companyId', 'containers.loadingDate', 'containers.shipperId as containerShipperId');
+    written += await notifyCandidates(db, candidates, now, since);
+    if (candidates.length < pageSize) return written;
+    after = Number(candidates.at(-1)!.id);
+  }
+}
+
+/** How many vehicles one step of the scan reads (with their documents and their companies' staff). */
+export const CANDIDATES_PER_PAGE = 2000;
+
+/** Tells of the overdue documents of these vehicles what was not told yet; answers how many it wrote. */
+async function notifyCandidates(db: Knex, candidates: Candidate[], now: Date, since: number): Promise<number> {
   if (!candidates.length) return 0;
   const ids = candidates.map((v) => v.id);
   const documents: (ChecklistDocument & { vehicleId: number })[] = await db('vehicle_files').whereIn('vehicleId', ids).where({ fileType: 'DOCUMENT' }).select('id', 'vehicleId', 'documentKind', 'verifiedAt');

@@ -81,6 +81,8 @@ export async function activeTrackingLinks(db: Knex, actor: User, vehicleId: numb
   const links = await TrackingLink.query(db)
     .leftJoinRelated('author')
     .where('tracking_links.vehicleId', vehicle.id)
+    // Links a former company gave open nothing any more (publicView.ts): not listed either.
+    .where('tracking_links.companyId', vehicle.companyId)
     .whereNull('tracking_links.revokedAt')
     .where('tracking_links.expiresAt', '>', new Date().toISOString())
     .orderBy([{ column: 'tracking_links.createdAt', order: 'desc' }, { column: 'tracking_links.id', order: 'desc' }])

@@ -48,6 +48,8 @@ export async function vehicleOfToken(db: Knex, token: string): Promise<{ vehicle
     .join('vehicles', 'vehicles.id', 'tracking_links.vehicleId')
     .join('companies', 'companies.id', 'vehicles.companyId')
     .where('tracking_links.tokenHash', hashToken(token))
+    // A link given by the company the vehicle was with: moved to another company, it opens nothing.
+    .whereColumn('tracking_links.companyId', 'vehicles.companyId')
     .whereNull('tracking_links.revokedAt')
     .where('tracking_links.expiresAt', '>', new Date().toISOString())
     .where('companies.active', true)

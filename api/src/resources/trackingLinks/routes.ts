@@ -88,7 +88,7 @@ export function publicTrackingRoutes(db: Knex) {
     const file = await VehicleFile.query(db).findOne({ id: parseId(ctx.params.fileId, 'fileId'), vehicleId, fileType: 'IMAGE' }).select('id', 'fileName');
     const owner = file && { vehicleFileId: file.id };
     if (!owner || !(await hasVariant(db, owner, 'thumbnail'))) throw notFound('Image not found');
-    sendDownload(ctx, readChunks(db, owner, 'thumbnail'), { fileName: `${file.fileName.replace(/\.[^.]+$/, '')}-thumbnail.jpg`, mimeType: 'image/jpeg' }, true);
+    sendDownload(ctx, readChunks(db, owner, 'thumbnail'), { fileName: `photo-${file.id}.jpg`, mimeType: 'image/jpeg' }, true); // not the uploader's file name: nothing but the picture
     // The sender's default (private, no-cache) would let the browser keep a copy: not for a link that may be revoked.
     ctx.set('Cache-Control', 'no-store');
   });

@@ -26,3 +26,13 @@ export async function replacePassword(
     await endSessionsOf(trx, userId);
   });
 }
+
+/**
+ * Stores a new hash of a password just checked, at the current cost (services/passwords.ts,
+ * madeAtAnotherCost). Only where the stored hash is still the one checked: a password changed
+ * meanwhile stays changed. Not a change of the account: no event, no session ended.
+ */
+export async function rehashPassword(db: Knex, userId: number, checkedHash: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  await writeTransaction(db, (trx) => trx('users').where({ id: userId, passwordHash: checkedHash }).update({ passwordHash }));
+}
