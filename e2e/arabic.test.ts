@@ -72,7 +72,7 @@ describe('Arabic and right-to-left', () => {
       expect(logout.x).toBeLessThan(width / 4);
       expect(logout.y).toBeLessThan(40);
       expect(await page.getByTestId('logout-button').innerText()).toBe('تسجيل الخروج');
-      expect(await menuEntries(page)).toEqual(['لوحة التحكم', 'الشركات', 'المستخدمون', 'المركبات', 'الحاويات', 'الموانئ', 'المستندات', 'الفواتير']);
+      expect(await menuEntries(page)).toEqual(['لوحة التحكم', 'الشركات', 'المستخدمون', 'المركبات', 'الحاويات', 'الموانئ', 'المستندات', 'الفواتير', 'النشاط']);
     };
     await checkMirrored();
 

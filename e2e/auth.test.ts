@@ -226,7 +226,7 @@ describe('menus follow the permission table', () => {
     await api.createUser('SHIPPER', company.id);
     const { context, page } = await newPage(browser);
     await signIn(page, companyAdmin.username, companyAdmin.password);
-    expect(await menuEntries(page)).toEqual(['Dashboard', 'Users', 'Vehicles', 'Containers', 'Ports', 'Invoices', 'Settings']);
+    expect(await menuEntries(page)).toEqual(['Dashboard', 'Users', 'Vehicles', 'Containers', 'Ports', 'Invoices', 'Activity', 'Settings']);
 
     await page.goto('/users');
     await page.getByTestId('users-table').waitFor();
@@ -243,7 +243,7 @@ describe('menus follow the permission table', () => {
   it('shows a Super admin every entry', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, admin().username, admin().password);
-    expect(await menuEntries(page)).toEqual(['Dashboard', 'Companies', 'Users', 'Vehicles', 'Containers', 'Ports', 'Documents', 'Invoices']);
+    expect(await menuEntries(page)).toEqual(['Dashboard', 'Companies', 'Users', 'Vehicles', 'Containers', 'Ports', 'Documents', 'Invoices', 'Activity']);
     // The navigation is 240 px wide, with the logo on top no taller than 60 px.
     const nav = (await page.locator('nav').boundingBox())!;
     expect(Math.round(nav.width)).toBe(240);

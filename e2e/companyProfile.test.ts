@@ -68,7 +68,7 @@ describe('Company settings (a company admin)', () => {
   it('fills the invoice profile: Arabic legal name, Saudi VAT number, SAR, a logo; refuses a wrong VAT number on its field', async () => {
     const { context, page: p } = await newPage(browser);
     await signIn(p, companyAdmin.username, companyAdmin.password);
-    expect(await menuEntries(p)).toEqual(['Dashboard', 'Users', 'Vehicles', 'Containers', 'Ports', 'Invoices', 'Settings']);
+    expect(await menuEntries(p)).toEqual(['Dashboard', 'Users', 'Vehicles', 'Containers', 'Ports', 'Invoices', 'Activity', 'Settings']);
     await p.getByTestId('main-menu').getByRole('menuitem', { name: 'Settings' }).click();
     await p.waitForURL((url) => url.pathname === '/company-settings');
     const page = p.getByTestId('company-settings');
