@@ -1,33 +1,14 @@
 import type { Language } from '../../domain/languages';
 import type { NotificationKind, NotificationParams } from '../../domain/notifications';
+import { STATUS_LABELS } from '../../domain/sheetColumns';
 
 /**
  * The e-mails' words, in English and Arabic. The console has its own copies of the same sentences
  * (admin/src/i18n, key `notifications`): the API does not import the console.
  */
 
-const STATUS: Record<Language, Record<string, string>> = {
-  en: {
-    NEW_PURCHASE: 'New Purchase',
-    DISPATCHED: 'Dispatched',
-    IN_PROGRESS: 'In Progress',
-    AT_WAREHOUSE: 'At Warehouse',
-    LOADED: 'Loaded',
-    SHIPPED: 'Shipped',
-    AT_PORT: 'At Port',
-    RECEIVED: 'Received',
-  },
-  ar: {
-    NEW_PURCHASE: 'شراء جديد',
-    DISPATCHED: 'تم الإرسال',
-    IN_PROGRESS: 'قيد التنفيذ',
-    AT_WAREHOUSE: 'في المستودع',
-    LOADED: 'تم التحميل',
-    SHIPPED: 'تم الشحن',
-    AT_PORT: 'في الميناء',
-    RECEIVED: 'تم الاستلام',
-  },
-};
+/** The statuses' labels as the console shows them (the ones the sheets use too). */
+const STATUS: Record<Language, Record<string, string>> = STATUS_LABELS;
 
 const DOCUMENT_KIND: Record<Language, Record<string, string>> = {
   en: { TITLE: 'Title', BILL_OF_SALE: 'Bill of sale', ITN: 'ITN (AES filing)', DOCK_RECEIPT: 'Dock receipt', BILL_OF_LADING: 'Bill of lading' },
