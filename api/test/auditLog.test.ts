@@ -158,8 +158,8 @@ describe.each(ENGINES)('the record of events on %s', (engine) => {
     expect((await w.clients.SUPER_ADMIN.post(`/api/users/${userId}/role`).send({ role: 'BUYER' })).status).toBe(200);
     expect((await last('users', userId)).changes).toEqual({ role: { from: 'SHIPPER', to: 'BUYER' } });
     expect((await w.clients.SUPER_ADMIN.post(`/api/users/${userId}/password`).send({ newPassword: 'another long secret 2' })).status).toBe(200);
-    // Made by an administrator, the account had to change its password already: only the password changed.
-    expect((await last('users', userId)).changes).toEqual({ password: { from: '[redacted]', to: '[redacted]' } });
+    // A reset by an administrator: the password changed (never its value), and the user must now choose their own.
+    expect((await last('users', userId)).changes).toEqual({ password: { from: '[redacted]', to: '[redacted]' }, mustChangePassword: { from: false, to: true } });
     expect((await w.clients.SUPER_ADMIN.delete(`/api/users/${userId}`)).status).toBe(200);
     expect((await last('users', userId)).action).toBe('delete');
 
