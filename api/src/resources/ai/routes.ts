@@ -13,7 +13,7 @@ import type { OllamaVision } from '../../services/vision/ollamaVision';
 import { Vehicle } from '../vehicles/model';
 import { VehicleFile } from '../files/model';
 import { writeTransaction } from '../writeTransaction';
-import { recordEvent } from '../auditLog/record';
+import { storeDamageAnalysis } from '../vehicles/operations';
 
 const MAX_ANALYSIS_IMAGES = 8;
 
@@ -63,15 +63,8 @@ export function aiRoutes(db: Knex, vision: OllamaVision, concurrency: number) {
     });
     // Stored only once the whole analysis succeeded: a failure never overwrites the last one.
     const lastAnalysisDate = new Date().toISOString();
-    await writeTransaction(db, async (trx) => {
-      const patch = { accidentAnalysis: result.en, accidentAnalysisAr: result.ar, accidentAnalysisImageCount: images.length, lastAnalysisDate };
-      if (!(await Vehicle.query(trx).patch(patch).findById(vehicle.id))) return;
-      // The analysis' text is on the vehicle; its event says when and from how many images.
-      await recordEvent(trx, {
-        actor: approvedUser(ctx), action: 'update', entity: 'vehicles', entityId: vehicle.id, companyId: vehicle.companyId,
-        changes: { lastAnalysisDate: { from: vehicle.lastAnalysisDate ?? null, to: lastAnalysisDate }, accidentAnalysisImageCount: { from: vehicle.accidentAnalysisImageCount ?? null, to: images.length } },
-      });
-    });
+    const analysis = { en: result.en, ar: result.ar, imageCount: images.length, at: lastAnalysisDate };
+    await writeTransaction(db, (trx) => storeDamageAnalysis(approvedUser(ctx), vehicle, analysis, trx));
     ctx.body = { analysis: result.en, analysisAr: result.ar, imageCount: images.length, lastAnalysisDate, findings: result.findings };
   });
 

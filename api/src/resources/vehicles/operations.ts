@@ -314,3 +314,29 @@ export async function verifyChecklistDocument(actor: User, input: { id: number; 
   const changes = diffChanges(newest.toJSON(), verification);
   if (changes) await recordEvent(trx, { actor, action: 'update', entity: 'files', entityId: newest.id, companyId: vehicle.companyId, changes });
 }
+
+/**
+ * Keeps a damage analysis that succeeded on the vehicle (the AI route): its texts in both
+ * languages, how many images it looked at, and when. Its event says when and from how many
+ * images; the text is on the vehicle. A vehicle deleted meanwhile keeps nothing.
+ */
+export async function storeDamageAnalysis(
+  actor: User,
+  vehicle: Pick<Vehicle, 'id' | 'companyId' | 'lastAnalysisDate' | 'accidentAnalysisImageCount'>,
+  analysis: { en: string; ar: string; imageCount: number; at: string },
+  trx: Knex,
+) {
+  const patch = { accidentAnalysis: analysis.en, accidentAnalysisAr: analysis.ar, accidentAnalysisImageCount: analysis.imageCount, lastAnalysisDate: analysis.at };
+  if (!(await Vehicle.query(trx).patch(patch).findById(vehicle.id))) return;
+  await recordEvent(trx, {
+    actor,
+    action: 'update',
+    entity: 'vehicles',
+    entityId: vehicle.id,
+    companyId: vehicle.companyId,
+    changes: {
+      lastAnalysisDate: { from: vehicle.lastAnalysisDate ?? null, to: analysis.at },
+      accidentAnalysisImageCount: { from: vehicle.accidentAnalysisImageCount ?? null, to: analysis.imageCount },
+    },
+  });
+}
