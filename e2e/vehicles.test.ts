@@ -332,7 +332,19 @@ describe('the vehicles list', () => {
     const newcomer = await api.createUser('SHIPPER', empty.id);
     const other = await newPage(browser);
     await signIn(other.page, newcomer.username, newcomer.password);
+    // The first page is held back: meanwhile the toolbar's Add is shown but inert, because an
+    // empty answer swaps the toolbar for the empty state, and a dialog opened from it would vanish.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await other.page.route('**/api/vehicles?*', async (route) => {
+      await held;
+      await route.continue();
+    });
     await other.page.goto('/vehicles');
+    const toolbarAdd = other.page.getByTestId('list-actions').getByTestId('add-vehicle');
+    await toolbarAdd.waitFor();
+    expect(await toolbarAdd.isDisabled()).toBe(true);
+    release();
     const state = other.page.getByTestId('empty-state');
     await state.getByText('No vehicles yet.').waitFor();
     await state.getByTestId('add-vehicle').click();

@@ -1,6 +1,6 @@
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuoteOutlined';
-import { DataTable, List, SearchInput, TopToolbar, useTranslate, useRecordContext } from 'react-admin';
+import { DataTable, List, SearchInput, useTranslate, useRecordContext } from 'react-admin';
 import { DeleteRecordButton, type DeleteMessages } from '../common/DeleteRecordButton';
 import { RequireAccess } from '../common/RequireAccess';
 import { ActiveChip, DateText, Ltr } from '../common/Fields';
@@ -15,6 +15,7 @@ import { companySettingsPath } from '../companyProfile/paths';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { CompanyCard } from './CompanyCard';
 import { Isolated } from '../common/Bidi';
+import { ListActionsToolbar } from '../common/ListActionsToolbar';
 
 /** SPEC.md §9: the companies list refreshes every 5 seconds. */
 const REFRESH_MS = 5000;
@@ -84,9 +85,9 @@ const CompanyList = () => {
         exporter={false}
         queryOptions={{ refetchInterval: REFRESH_MS }}
         actions={
-          <TopToolbar>
+          <ListActionsToolbar>
             <AddCompanyButton />
-          </TopToolbar>
+          </ListActionsToolbar>
         }
         empty={<EmptyState message="companies.empty" hint="companies.emptyHint" action={<AddCompanyButton />} />}
       >

@@ -4,7 +4,6 @@ import {
   DataTable,
   List,
   SearchInput,
-  TopToolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -26,6 +25,7 @@ import { ContainerInvoiceMode, useInvoiceMode } from '../invoices/ContainerInvoi
 import { ResponsiveList } from '../common/ResponsiveList';
 import { ContainerCard } from './ContainerCard';
 import { Isolated } from '../common/Bidi';
+import { ListActionsToolbar } from '../common/ListActionsToolbar';
 
 export const containerPath = (id: unknown) => `/containers/${id}`;
 
@@ -101,7 +101,7 @@ const ContainerList = () => {
         perPage={25}
         filters={filters}
         exporter={false}
-        actions={<TopToolbar><SheetExportButton resource="containers" />{canCreate && <ImportButton resource="containers" />}{canCreate && <AddContainerButton />}</TopToolbar>}
+        actions={<ListActionsToolbar><SheetExportButton resource="containers" />{canCreate && <ImportButton resource="containers" />}{canCreate && <AddContainerButton />}</ListActionsToolbar>}
         empty={<EmptyState message="containers.empty" hint="containers.emptyHint" action={canCreate ? <Box sx={{ display: 'flex', gap: 1 }}><AddContainerButton /><ImportButton resource="containers" /></Box> : undefined} />}
       >
         <ResponsiveList

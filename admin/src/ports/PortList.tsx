@@ -7,7 +7,6 @@ import {
   List,
   SearchInput,
   TextInput,
-  TopToolbar,
   maxLength,
   required,
   useCreate,
@@ -32,6 +31,7 @@ import { ResponsiveList } from '../common/ResponsiveList';
 import { ListCard } from '../common/ListCard';
 import { Isolated, isolateText } from '../common/Bidi';
 import { portUsage } from './api';
+import { ListActionsToolbar } from '../common/ListActionsToolbar';
 
 /**
  * POST /api/ports (SPEC.md §7): name, nameAr, country and companyId, the company the administrator
@@ -192,7 +192,7 @@ const PortList = () => {
         perPage={25}
         filters={filters}
         exporter={false}
-        actions={canCreate ? <TopToolbar><AddPortButton /></TopToolbar> : false}
+        actions={canCreate ? <ListActionsToolbar><AddPortButton /></ListActionsToolbar> : false}
         empty={<EmptyState message="ports.empty" action={canCreate ? <AddPortButton /> : undefined} />}
       >
         <ResponsiveList

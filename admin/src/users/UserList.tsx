@@ -4,7 +4,6 @@ import {
   List,
   SearchInput,
   SelectInput,
-  TopToolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -22,6 +21,7 @@ import { ResponsiveList } from '../common/ResponsiveList';
 import { UserCard } from './UserCard';
 import { UserStatus } from './UserStatus';
 import { Isolated } from '../common/Bidi';
+import { ListActionsToolbar } from '../common/ListActionsToolbar';
 
 const DELETE_MESSAGES: DeleteMessages = {
   title: 'users.deleteTitle',
@@ -101,7 +101,7 @@ const UserList = () => {
         perPage={25}
         filters={filters}
         exporter={false}
-        actions={canManage ? <TopToolbar><AddUserButton /></TopToolbar> : false}
+        actions={canManage ? <ListActionsToolbar><AddUserButton /></ListActionsToolbar> : false}
         empty={<EmptyState message="users.empty" action={canManage ? <AddUserButton /> : undefined} />}
       >
         <ResponsiveList

@@ -5,7 +5,6 @@ import {
   DataTable,
   FilterButton,
   List,
-  TopToolbar,
   useRecordContext,
   useTranslate,
   type RaRecord,
@@ -31,6 +30,7 @@ import { ResponsiveList } from '../common/ResponsiveList';
 import { VehicleCard } from './VehicleCard';
 import { OverdueDocumentsChip } from './OverdueDocumentsChip';
 import { Isolated } from '../common/Bidi';
+import { ListActionsToolbar } from '../common/ListActionsToolbar';
 
 const DELETE_MESSAGES: DeleteMessages = {
   title: 'vehicles.deleteTitle',
@@ -105,12 +105,12 @@ const VehicleList = () => {
         filters={filters}
         exporter={false}
         actions={
-          <TopToolbar>
+          <ListActionsToolbar>
             <FilterButton />
             <SheetExportButton resource="vehicles" />
             {canCreate && <ImportButton resource="vehicles" />}
             {canCreate && <AddVehicleButton />}
-          </TopToolbar>
+          </ListActionsToolbar>
         }
         empty={
           canCreate ? (
