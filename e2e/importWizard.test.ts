@@ -90,6 +90,7 @@ async function importCycle(language: 'en' | 'ar') {
     await dialog.getByTestId('import-again').click();
     await chooseFile(page, textFile(`import-${language}.csv`, csv(rows(t.status))));
     await dialog.getByTestId('import-ready').waitFor();
+    expect(await dialog.getByTestId('import-confirm').innerText()).toContain(language === 'en' ? 'Import 3 rows' : 'استيراد 3 أسطر');
     await dialog.getByTestId('import-confirm').click();
     expect(await takeToast(page)).toContain(t.done);
     await dialog.waitFor({ state: 'detached' });
@@ -130,6 +131,8 @@ async function superAdminImport(language: 'en' | 'ar') {
     expect(await dialog.getByTestId('import-company-chosen').innerText()).toContain(company.name);
     expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
     await screenshot(page, `import-wizard-${language}-5-super-admin-checked`);
+    // The count agrees with its noun in both languages (Arabic has a dual).
+    expect(await dialog.getByTestId('import-confirm').innerText()).toContain(language === 'en' ? 'Import 2 rows' : 'استيراد سطرين');
     await dialog.getByTestId('import-confirm').click();
     expect(await takeToast(page)).toContain(language === 'en' ? 'Import finished: 2 created' : 'اكتمل الاستيراد: أُنشئ 2');
     for (const vin of vins) {

@@ -202,7 +202,7 @@ const en = {
     downloadErrors: 'Download the errors (CSV)',
     errorsFileName: 'import-errors',
     chooseAnother: 'Choose another file',
-    confirm: 'Import %{count} rows',
+    confirm: 'Import %{smart_count} row |||| Import %{smart_count} rows',
     done: 'Import finished: %{created} created, %{updated} updated, %{unchanged} unchanged',
     failed: 'The import failed',
   },

@@ -182,7 +182,7 @@ export const ImportButton = ({ resource }: { resource: ImportResource }) => {
             <>
               <Button onClick={reset} data-testid="import-again">{translate('imports.chooseAnother')}</Button>
               <Button variant="contained" onClick={() => void confirm()} disabled={phase.summary.errors.length > 0} data-testid="import-confirm">
-                {translate('imports.confirm', { count: phase.summary.rows })}
+                {translate('imports.confirm', { smart_count: phase.summary.rows })}
               </Button>
             </>
           )}

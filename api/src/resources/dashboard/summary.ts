@@ -3,7 +3,7 @@ import { can, canSeeStatistics, seesOnlyOwnPurchases } from '../../domain/permis
 import { DELIVERED_STATUS, VEHICLE_STATUSES } from '../../domain/statuses';
 import { Vehicle } from '../vehicles/model';
 import { newestOfEachStatus } from '../vehicles/newestOfEachStatus';
-import { keptRowCount, keptVehiclesByStatus } from '../rowCounts';
+import { keptDashboardCounts, keptRowCount } from '../rowCounts';
 import { Company } from '../companies/model';
 import { Port } from '../ports/model';
 import { Container } from '../containers/model';
@@ -26,10 +26,14 @@ export async function dashboardFor(db: Knex, user: User) {
   const visibleCompanies = () => Company.query(db).modify('scopedTo', user);
   const newest = [{ column: 'vehicles.createdAt', order: 'desc' as const }, { column: 'vehicles.id', order: 'desc' as const }];
 
+  // Staff's statistics and container count come from one read of the kept counters.
+  const kept = seesStatistics ? keptDashboardCounts(db, user) : null;
   // A buyer's containers are the ones that carry its cars.
   const containerCount = seesOnlyOwnPurchases(user.role)
     ? countOf(vehicles().whereNotNull('vehicles.containerId').countDistinct({ n: 'vehicles.containerId' }))
-    : keptRowCount(db, 'containers', user);
+    : kept
+      ? kept.then((counts) => counts.containers)
+      : keptRowCount(db, 'containers', user);
 
   // A buyer's cars whose container is due soon (or overdue) and not yet delivered, soonest first.
   const arrivingUntil = new Date(Date.now() + ARRIVING_WITHIN_DAYS * 24 * 60 * 60 * 1000).toISOString();
@@ -57,7 +61,7 @@ export async function dashboardFor(db: Knex, user: User) {
     isAdmin ? countOf(visibleCompanies().count({ n: '*' })) : null,
     isAdmin ? countOf(User.query(db).modify('scopedTo', user).count({ n: '*' })) : null,
     // Statistics are for staff, whose scope is their company's (or every company's): kept counts.
-    seesStatistics ? keptVehiclesByStatus(db, user) : new Map<string, number>(),
+    kept ? kept.then((counts) => counts.vehiclesByStatus) : new Map<string, number>(),
     seesStatistics ? newestOfEachStatus(db, user, PER_STATUS) : [],
     vehicles().select('id', 'vin', 'make', 'model', 'year', 'status', 'createdAt').orderBy(newest).limit(RECENT),
     isAdmin
