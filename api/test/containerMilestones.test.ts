@@ -58,7 +58,7 @@ describe.each(ENGINES)('container milestones on %s', (engine) => {
       { status: 'RELEASED', expected: ['RECEIVED', 'RECEIVED', 'RECEIVED'], updated: 3, date: 'releasedAt' },
     ];
     for (const [i, step] of cases.entries()) {
-      const at = `2026-12-0${i + 1}T10:00:00.000Z`;
+      const at = `2026-10-0${i + 1}T10:00:00.000Z`;
       const res = await shipper.patch(`/api/containers/${id}/status`).send({ status: step.status, at });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toMatchObject({ id, status: step.status, vehiclesUpdated: step.updated, [step.date]: at });
@@ -125,7 +125,8 @@ describe.each(ENGINES)('container milestones on %s', (engine) => {
 
   it('refuses a bad status or date (400), another company’s container (404) and a buyer (403), changing nothing', async () => {
     const { id, vehicleIds } = await containerWith(['NEW_PURCHASE']);
-    for (const body of [{ status: 'SAILING' }, {}, { status: 'LOADED', at: 'yesterday' }]) {
+    const inAWeek = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString();
+    for (const body of [{ status: 'SAILING' }, {}, { status: 'LOADED', at: 'yesterday' }, { status: 'LOADED', at: inAWeek }, { status: 'DEPARTED', at: inAWeek.slice(0, 10) }]) {
       const res = await shipper.patch(`/api/containers/${id}/status`).send(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toBeTruthy();

@@ -51,8 +51,19 @@ const fields = {
 export const ContainerCreateSchema = z.object(fields);
 export const ContainerUpdateSchema = z.object(fields).partial();
 
+/**
+ * A milestone's actual date is when it happened, never ahead (the console's picker disables the
+ * future too). The day after today (UTC) still passes: in the Gulf, four hours ahead, the
+ * evening's date is already tomorrow's in UTC.
+ */
+const notAfterTomorrow = (value: string | null | undefined) => {
+  if (!value) return true;
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return value.slice(0, 10) <= tomorrow;
+};
+
 /** `PATCH /api/containers/{id}/status`: the milestone reached and, optionally, when (default: now). */
 export const ContainerStatusSchema = z.object({
   status: z.enum(CONTAINER_STATUSES, { error: `must be one of ${CONTAINER_STATUSES.join(', ')}` }),
-  at: isoDate.optional(),
+  at: isoDate.optional().refine(notAfterTomorrow, { error: 'cannot be in the future: a milestone is dated when it happened' }),
 });
