@@ -24,12 +24,14 @@ let browser: Browser;
 let api: ApiClient;
 let company: { id: number; name: string };
 let shipper: { id: number; username: string; password: string };
+let buyer: { id: number; username: string; password: string };
 
 beforeAll(async () => {
   browser = await launchBrowser();
   api = await ApiClient.asAdmin();
   company = await api.createCompany(`${MARK} International Vehicle Export and Shipping Trading Company`);
   shipper = await api.createUser('SHIPPER', company.id);
+  buyer = await api.createUser('BUYER', company.id);
 });
 afterAll(async () => {
   await browser?.close();
@@ -239,6 +241,9 @@ for (const language of ['en', 'ar'] as const) {
           const card = board.getByTestId(`status-card-${status}`);
           expect(await card.getByTestId('status-label').innerText()).toBe(t(language, `vehicleStatus.${status}`));
         }
+        // Every status name whole: none cut short at the card's edge.
+        const cut = await board.locator('[data-testid="status-label"]').evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent));
+        expect(cut).toEqual([]);
         // No word of the dashboard (the greeting aside, whose e-mail is a case of its own) is cut in two.
         expect(await wordsBrokenInside(page.getByTestId('dashboard-phone'))).toEqual([]);
         await screenshot(page, `${language}-phone-dashboard-shipper`);
@@ -249,6 +254,26 @@ for (const language of ['en', 'ar'] as const) {
         await cardsOf(page, 'vehicles-table').first().waitFor();
         const statuses = await cardsOf(page, 'vehicles-table').locator('[data-testid="card-status"] [data-status]').evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-status')));
         expect(new Set(statuses)).toEqual(new Set(['AT_WAREHOUSE']));
+      } finally {
+        await context.close();
+      }
+    });
+
+    it("puts a buyer's arriving cars first on the dashboard", async () => {
+      await createVehicle(api, { companyId: company.id, model: `${MARK} Bought`, buyerId: buyer.id });
+      const { context, page } = await newPage(browser, { language, ...PHONE });
+      try {
+        await signIn(page, buyer.username, buyer.password);
+        await page.getByTestId('recent-vehicles').locator('li').first().waitFor();
+        await page.getByTestId('count-vehicles').waitFor();
+        await settled(page);
+        const top = async (testId: string) => (await page.getByTestId(testId).boundingBox())!.y;
+        expect(await top('arriving-soon')).toBeLessThan(await top('recent-vehicles'));
+        expect(await top('recent-vehicles')).toBeLessThan(await top('count-cards'));
+        expect(await page.getByTestId('status-board').count()).toBe(0);
+        expect(await scrollsSideways(page)).toBeNull();
+        expect(await wordsBrokenInside(page.getByTestId('dashboard-phone'))).toEqual([]);
+        await screenshot(page, `${language}-phone-dashboard-buyer`);
       } finally {
         await context.close();
       }
