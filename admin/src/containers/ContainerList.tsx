@@ -44,6 +44,9 @@ const BULK_DELETE_MESSAGES: BulkDeleteMessages = {
   failure: 'containers.deleteFailed',
 };
 
+/** The cards' sort menu: the list's own order (newest first), the table's sorts, and the arrival the card shows. */
+const PHONE_SORTS = ['createdAt', 'number', 'loadingDate', 'arrivalDate', 'bookingNumber', 'containerSize', 'shippingLine'];
+
 const RowActions = () => {
   const record = useRecordContext();
   const { user } = useCurrentUser();
@@ -106,6 +109,7 @@ const ContainerList = () => {
       >
         <ResponsiveList
           testId="containers-table"
+          sortFields={PHONE_SORTS}
           card={(record) => <ContainerCard record={record} showsCompany={showsCompany} actions={<RowActions />} />}
           table={
             <DataTable bulkActionButtons={can(user?.role, 'containers', 'delete') ? <BulkDeleteButton messages={BULK_DELETE_MESSAGES} /> : false} rowClick={false} data-testid="containers-table" sx={{ '& .MuiTableCell-root': { paddingInline: 1 } }}>

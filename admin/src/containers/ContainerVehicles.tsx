@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Chip, InputAdornment, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/RemoveCircleOutlined';
@@ -7,19 +7,24 @@ import { DataTable, Pagination, ReferenceManyField, useListContext, useTranslate
 import { errorMessage } from '../providers/errorMessage';
 import { useDebouncedValue } from '../common/useDebouncedValue';
 import { StatusChip } from '../vehicles/StatusChip';
-import { VinText, vehicleEditPath } from '../vehicles/VinText';
+import { VinText, makeModelYear, vehicleEditPath } from '../vehicles/VinText';
 import { OtherContainerChip } from './OtherContainerChip';
+import { ResponsiveList } from '../common/ResponsiveList';
+import { ListCard } from '../common/ListCard';
 
 /**
  * The two vehicle tables of /containers/{id}, each a page of GET /api/vehicles read through
  * react-admin's ReferenceManyField (the list protocol: sorted, paged and searched by the API):
  * the vehicles in this container, and the company's other vehicles (`containerId_ne`), which an
- * editor may add when they are in no container.
+ * editor may add when they are in no container. On phones each is a list of cards (ResponsiveList)
+ * with the row's Add or Remove at the card's end, so loading a container needs no sideways scroll.
  */
 
 const IN_CONTAINER_PER_PAGE = 25;
 const AVAILABLE_PER_PAGE = 10;
 const NEWEST_FIRST = { field: 'createdAt', order: 'DESC' } as const;
+/** The cards' sort menu: the lists' own order (newest first) and the tables' sortable columns. */
+const PHONE_SORTS = ['createdAt', 'vin', 'make', 'model', 'year', 'status'];
 
 /** What a row's Add or Remove button does, and which row is waiting for it. */
 export type Assigning = { busyId: RaRecord['id'] | null; assign: (vehicle: RaRecord, containerId: number | null) => void };
@@ -61,6 +66,16 @@ const vehicleColumns = [
 
 const pagination = <Pagination rowsPerPageOptions={[]} />;
 
+/** A vehicle of either list on a phone: its VIN (opens it), status, make · model · year, and more facts and the action given. */
+const VehicleCard = ({ vehicle, more, action }: { vehicle: Record<string, any>; more?: { name: string; label: string; value: ReactNode }; action?: ReactNode }) => (
+  <ListCard
+    title={<VinText vin={vehicle.vin} to={vehicleEditPath(vehicle.id)} />}
+    badge={<StatusChip status={vehicle.status} />}
+    facts={[{ name: 'makeModelYear', label: 'vehicles.makeModelYear', value: makeModelYear(vehicle) }, ...(more ? [more] : [])]}
+    actions={action || undefined}
+  />
+);
+
 const RemoveButton = ({ vehicle, assigning }: { vehicle: RaRecord; assigning: Assigning }) => {
   const translate = useTranslate();
   return (
@@ -89,12 +104,19 @@ export const VehiclesIn = ({ container, assigning, canEdit }: { container: RaRec
     empty={<Empty text="containers.noVehiclesIn" />}
   >
     <ListError />
-    <DataTable bulkActionButtons={false} rowClick={false} data-testid="container-vehicles">
-      {vehicleColumns}
-      {canEdit && (
-        <DataTable.Col label="common.actions" align="right" disableSort render={(vehicle: RaRecord) => <RemoveButton vehicle={vehicle} assigning={assigning} />} />
-      )}
-    </DataTable>
+    <ResponsiveList
+      testId="container-vehicles"
+      sortFields={PHONE_SORTS}
+      card={(vehicle) => <VehicleCard vehicle={vehicle} action={canEdit && <RemoveButton vehicle={vehicle} assigning={assigning} />} />}
+      table={
+        <DataTable bulkActionButtons={false} rowClick={false} data-testid="container-vehicles">
+          {vehicleColumns}
+          {canEdit && (
+            <DataTable.Col label="common.actions" align="right" disableSort render={(vehicle: RaRecord) => <RemoveButton vehicle={vehicle} assigning={assigning} />} />
+          )}
+        </DataTable>
+      }
+    />
   </ReferenceManyField>
 );
 
@@ -171,18 +193,31 @@ export const AvailableVehicles = ({ container, assigning, canEdit }: { container
       >
         <AvailableSearch />
         <ListError />
-        <DataTable bulkActionButtons={false} rowClick={false} empty={<NoneAvailable />} data-testid="available-vehicles">
-          {vehicleColumns}
-          <DataTable.Col label="containers.assignment" disableSort render={(vehicle: RaRecord) => <Assignment vehicle={vehicle} />} />
-          {canEdit && (
-            <DataTable.Col
-              label="common.actions"
-              align="right"
-              disableSort
-              render={(vehicle: RaRecord) => <AddButton vehicle={vehicle} container={container} assigning={assigning} />}
+        <ResponsiveList
+          testId="available-vehicles"
+          sortFields={PHONE_SORTS}
+          card={(vehicle) => (
+            <VehicleCard
+              vehicle={vehicle}
+              more={{ name: 'assignment', label: 'containers.assignment', value: <Assignment vehicle={vehicle} /> }}
+              action={canEdit && !vehicle.containerId && <AddButton vehicle={vehicle} container={container} assigning={assigning} />}
             />
           )}
-        </DataTable>
+          table={
+            <DataTable bulkActionButtons={false} rowClick={false} empty={<NoneAvailable />} data-testid="available-vehicles">
+              {vehicleColumns}
+              <DataTable.Col label="containers.assignment" disableSort render={(vehicle: RaRecord) => <Assignment vehicle={vehicle} />} />
+              {canEdit && (
+                <DataTable.Col
+                  label="common.actions"
+                  align="right"
+                  disableSort
+                  render={(vehicle: RaRecord) => <AddButton vehicle={vehicle} container={container} assigning={assigning} />}
+                />
+              )}
+            </DataTable>
+          }
+        />
       </ReferenceManyField>
     </>
   );

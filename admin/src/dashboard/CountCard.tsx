@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 
 /**
  * One figure of the dashboard (from GET /api/dashboard). The card links to the list when the role
- * may open it.
+ * may open it. `compact` (phones, two to a row): less padding, and a label that wraps between
+ * words rather than being cut.
  */
 export const CountCard = ({
   testId,
@@ -15,6 +16,7 @@ export const CountCard = ({
   value,
   isPending,
   failed,
+  compact = false,
 }: {
   testId: string;
   label: string;
@@ -23,15 +25,16 @@ export const CountCard = ({
   value: number | undefined;
   isPending: boolean;
   failed: boolean;
+  compact?: boolean;
 }) => {
   const translate = useTranslate();
   const body = (
-    <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-      <Box sx={{ backgroundColor: 'rgba(31, 78, 121, 0.1)', color: 'primary.main', borderRadius: 2, padding: 1.25, display: 'flex' }}>
-        <Icon />
+    <CardContent sx={{ display: 'flex', alignItems: 'center', gap: compact ? 1.25 : 2, ...(compact && { padding: 1.5, '&:last-child': { paddingBottom: 1.5 } }) }}>
+      <Box sx={{ backgroundColor: 'rgba(31, 78, 121, 0.1)', color: 'primary.main', borderRadius: 2, padding: compact ? 0.75 : 1.25, display: 'flex' }}>
+        <Icon fontSize={compact ? 'small' : 'medium'} />
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" color="text.secondary" noWrap>
+        <Typography variant="body2" color="text.secondary" noWrap={!compact} sx={compact ? { overflowWrap: 'normal', wordBreak: 'normal' } : undefined}>
           {translate(label)}
         </Typography>
         {isPending ? (

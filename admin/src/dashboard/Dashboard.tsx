@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Box, Button, Chip, Grid, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Grid, Skeleton, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AnchorIcon from '@mui/icons-material/Anchor';
 import BusinessIcon from '@mui/icons-material/Business';
 import PeopleIcon from '@mui/icons-material/People';
@@ -35,7 +35,8 @@ const SectionTitle = ({ children }: { children: React.ReactNode }) => (
 /**
  * The dashboard, from one call to GET /api/dashboard: count cards (companies and users for the
  * admin roles), vehicles by status (not for buyers), the newest vehicles and, for admins, the
- * newest companies.
+ * newest companies. Wide screens show the figures first; a phone, one column, puts what the role
+ * acts on first (overdue documents, arrivals, the newest vehicles) and the figures after.
  */
 const Dashboard = () => {
   const translate = useTranslate();
@@ -43,6 +44,7 @@ const Dashboard = () => {
   const accessChecked = useAccessChecked();
   const { user } = useCurrentUser();
   const role = user?.role;
+  const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const { data, isPending, error, refetch } = useQuery({
     queryKey: ['dashboard', user?.id],
     queryFn: () => accessChecked(fetchDashboard),
@@ -66,6 +68,87 @@ const Dashboard = () => {
         ]
       : []),
   ].filter((card) => card.to);
+
+  const counts = (
+    <Box component="section">
+      <SectionTitle>{translate('dashboard.counts')}</SectionTitle>
+      <Grid container spacing={isPhone ? 1.5 : 2} sx={{ marginBlockEnd: isPhone ? 0 : 3 }} data-testid="count-cards">
+        {cards.map((card) => (
+          <Grid key={card.key} size={countCardSize(cards.length)}>
+            <CountCard
+              testId={card.key}
+              label={card.label}
+              icon={card.icon}
+              to={card.to}
+              value={count(card.key)}
+              isPending={isPending}
+              failed={!!error}
+              compact={isPhone}
+            />
+          </Grid>
+        ))}
+      </Grid>
+    </Box>
+  );
+
+  const overdue = <OverdueDocumentsCard count={data?.documentsOverdue} isPending={isPending} />;
+  const arrivingContainers = <ArrivingContainers containers={data?.arrivingContainers} isPending={isPending} />;
+  const chart = data?.byStatus ? (
+    <Suspense fallback={<Skeleton variant="rounded" height={332} />}>
+      <StatusChart byStatus={data.byStatus} />
+    </Suspense>
+  ) : (
+    <Skeleton variant="rounded" height={332} />
+  );
+
+  const statistics = seesStatistics && (
+    <Box component="section" sx={{ marginBlockEnd: isPhone ? 0 : 3 }} data-testid="statistics">
+      <SectionTitle>{translate('dashboard.statistics')}</SectionTitle>
+      {!error &&
+        (isPhone ? (
+          // Overdue documents and arrivals are on top already; the eight statuses come first as
+          // compact cards, the chart that draws the same figures last.
+          <Stack spacing={2}>
+            <StatusBoard byStatus={data?.byStatus} isPending={isPending} compact />
+            <Box data-testid="shipment-overview">{chart}</Box>
+          </Stack>
+        ) : (
+          <>
+            <Grid container spacing={2} sx={{ marginBlockEnd: 2 }} data-testid="shipment-overview">
+              <Grid size={{ xs: 12, md: 7 }}>{chart}</Grid>
+              <Grid size={{ xs: 12, md: 5 }} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+                {overdue}
+                {arrivingContainers}
+              </Grid>
+            </Grid>
+            <StatusBoard byStatus={data?.byStatus} isPending={isPending} />
+          </>
+        ))}
+    </Box>
+  );
+
+  const arrivingSoon = followsArrivals && <ArrivingSoon vehicles={data?.arrivingSoon} isPending={isPending && !error} />;
+  const recentVehicles = <RecentVehicles vehicles={data?.recentVehicles} isPending={isPending && !error} />;
+  const recentCompanies = seesAdminCards && (
+    <RecentCompanies companies={data?.recentCompanies ?? undefined} isPending={isPending && !error} showViewAll={!!linkIf('companies', '/companies')} />
+  );
+
+  // What needs doing or is coming: a buyer's arriving cars; staff's overdue documents and arriving containers.
+  const attention = followsArrivals ? arrivingSoon : seesStatistics && !error ? <Stack spacing={2} data-testid="dashboard-attention">{overdue}{arrivingContainers}</Stack> : null;
+
+  const recent = isPhone ? (
+    <Stack spacing={2} data-testid="recent-cards">
+      {recentVehicles}
+      {recentCompanies}
+    </Stack>
+  ) : (
+    <Grid container spacing={2} data-testid="recent-cards">
+      {followsArrivals && <Grid size={{ xs: 12, md: 6 }}>{arrivingSoon}</Grid>}
+      {/* Alone (a shipper's), the newest vehicles take the whole row rather than leave half of it empty. */}
+      <Grid size={{ xs: 12, md: seesAdminCards || followsArrivals ? 6 : 12 }}>{recentVehicles}</Grid>
+      {seesAdminCards && <Grid size={{ xs: 12, md: 6 }}>{recentCompanies}</Grid>}
+    </Grid>
+  );
 
   return (
     <Box sx={{ paddingBlock: 2 }} data-testid="dashboard">
@@ -94,63 +177,22 @@ const Dashboard = () => {
       {/* Always mounted, so the demo's accounts dialog outlives the checklist it completes. */}
       <SetupChecklist role={role} userId={user?.id} counts={error ? undefined : data?.counts} onChanged={() => refetch()} />
 
-      <SectionTitle>{translate('dashboard.counts')}</SectionTitle>
-      <Grid container spacing={2} sx={{ marginBlockEnd: 3 }} data-testid="count-cards">
-        {cards.map((card) => (
-          <Grid key={card.key} size={countCardSize(cards.length)}>
-            <CountCard
-              testId={card.key}
-              label={card.label}
-              icon={card.icon}
-              to={card.to}
-              value={count(card.key)}
-              isPending={isPending}
-              failed={!!error}
-            />
-          </Grid>
-        ))}
-      </Grid>
-
-      {seesStatistics && (
-        <Box component="section" sx={{ marginBlockEnd: 3 }} data-testid="statistics">
-          <SectionTitle>{translate('dashboard.statistics')}</SectionTitle>
-          {!error && (
-            <Grid container spacing={2} sx={{ marginBlockEnd: 2 }} data-testid="shipment-overview">
-              <Grid size={{ xs: 12, md: 7 }}>
-                {data?.byStatus ? (
-                  <Suspense fallback={<Skeleton variant="rounded" height={332} />}>
-                    <StatusChart byStatus={data.byStatus} />
-                  </Suspense>
-                ) : (
-                  <Skeleton variant="rounded" height={332} />
-                )}
-              </Grid>
-              <Grid size={{ xs: 12, md: 5 }} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-                <OverdueDocumentsCard count={data?.documentsOverdue} isPending={isPending} />
-                <ArrivingContainers containers={data?.arrivingContainers} isPending={isPending} />
-              </Grid>
-            </Grid>
-          )}
-          {!error && <StatusBoard byStatus={data?.byStatus} isPending={isPending} />}
-        </Box>
+      {isPhone ? (
+        // A phone shows one thing under another: what needs doing or is coming first, then the
+        // newest vehicles, then the figures (docs/decisions.md, "The phone dashboard").
+        <Stack spacing={2.5} data-testid="dashboard-phone">
+          {attention}
+          {recent}
+          {counts}
+          {statistics}
+        </Stack>
+      ) : (
+        <>
+          {counts}
+          {statistics}
+          {recent}
+        </>
       )}
-
-      <Grid container spacing={2} data-testid="recent-cards">
-        {followsArrivals && (
-          <Grid size={{ xs: 12, md: 6 }}>
-            <ArrivingSoon vehicles={data?.arrivingSoon} isPending={isPending && !error} />
-          </Grid>
-        )}
-        {/* Alone (a shipper's), the newest vehicles take the whole row rather than leave half of it empty. */}
-        <Grid size={{ xs: 12, md: seesAdminCards || followsArrivals ? 6 : 12 }}>
-          <RecentVehicles vehicles={data?.recentVehicles} isPending={isPending && !error} />
-        </Grid>
-        {seesAdminCards && (
-          <Grid size={{ xs: 12, md: 6 }}>
-            <RecentCompanies companies={data?.recentCompanies ?? undefined} isPending={isPending && !error} showViewAll={!!linkIf('companies', '/companies')} />
-          </Grid>
-        )}
-      </Grid>
     </Box>
   );
 };

@@ -1,5 +1,6 @@
-import { Box, Card, CardContent, Grid, Skeleton, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, CardContent, Grid, Skeleton, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { Link } from 'react-router';
 import type { DashboardData } from './api';
 import { statusColors, statusLabelKey } from '../vehicles/status';
 import { VinText, makeModelYear, vehicleEditPath } from '../vehicles/VinText';
@@ -70,19 +71,57 @@ const StatusCard = ({ column }: { column: StatusColumn }) => {
   );
 };
 
-/** The kanban-style summary: one card per status, in the order a car moves through them. */
-export const StatusBoard = ({ byStatus, isPending }: { byStatus: DashboardData['byStatus'] | undefined; isPending: boolean }) => (
-  <Grid container spacing={2} data-testid="status-board">
-    {isPending || !byStatus
-      ? Array.from({ length: 8 }, (_, i) => (
-          <Grid key={i} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
-            <Skeleton variant="rounded" height={170} />
-          </Grid>
-        ))
-      : byStatus.map((column) => (
-          <Grid key={column.status} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
-            <StatusCard column={column} />
-          </Grid>
-        ))}
-  </Grid>
-);
+/** The vehicle list filtered to one status. */
+export const vehiclesInStatusPath = (status: string) => `/vehicles?filter=${encodeURIComponent(JSON.stringify({ status }))}`;
+
+/**
+ * A status on a phone: its name (wrapping between words, never cut) and its count, two to a row,
+ * opening the vehicle list filtered to it, where the cars are cards that sort and select. Eight
+ * full cards with their 100 px lists stood 1,500 px tall before anything else on a phone.
+ */
+const CompactStatusCard = ({ column }: { column: StatusColumn }) => {
+  const translate = useTranslate();
+  const colors = statusColors(column.status);
+  const label = translate(statusLabelKey(column.status), { _: column.status });
+  return (
+    <Card component="section" aria-label={label} data-testid={`status-card-${column.status}`} sx={{ height: '100%', borderInlineStart: `4px solid ${colors.text}` }}>
+      <CardActionArea component={Link} to={vehiclesInStatusPath(column.status)} sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, paddingBlock: 1, paddingInline: 1.25 }}>
+        <Typography variant="body2" component="h3" sx={{ color: colors.text, fontWeight: 700, minWidth: 0, overflowWrap: 'normal', wordBreak: 'normal' }} data-testid="status-label">
+          {label}
+        </Typography>
+        <Typography
+          variant="subtitle1"
+          component="p"
+          sx={{ fontWeight: 700, backgroundColor: colors.background, color: colors.text, borderRadius: 1, paddingInline: 0.75, flexShrink: 0 }}
+          data-testid="status-count"
+          aria-label={translate('dashboard.statusCount', { smart_count: column.count })}
+        >
+          {column.count.toLocaleString('en-US')}
+        </Typography>
+      </CardActionArea>
+    </Card>
+  );
+};
+
+/**
+ * The kanban-style summary: one card per status, in the order a car moves through them; on phones
+ * (`compact`) a short card per status that opens its vehicles.
+ */
+export const StatusBoard = ({ byStatus, isPending, compact = false }: { byStatus: DashboardData['byStatus'] | undefined; isPending: boolean; compact?: boolean }) => {
+  const size = compact ? { xs: 6 } : { xs: 12, sm: 6, md: 4, lg: 3 };
+  return (
+    <Grid container spacing={compact ? 1 : 2} data-testid="status-board" data-layout={compact ? 'compact' : undefined}>
+      {isPending || !byStatus
+        ? Array.from({ length: 8 }, (_, i) => (
+            <Grid key={i} size={size}>
+              <Skeleton variant="rounded" height={compact ? 48 : 170} />
+            </Grid>
+          ))
+        : byStatus.map((column) => (
+            <Grid key={column.status} size={size}>
+              {compact ? <CompactStatusCard column={column} /> : <StatusCard column={column} />}
+            </Grid>
+          ))}
+    </Grid>
+  );
+};

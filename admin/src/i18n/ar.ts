@@ -393,6 +393,10 @@ const ar: Messages = {
     edit: 'تعديل',
     retry: 'إعادة المحاولة',
   },
+  cards: {
+    select: 'تحديد %{name}',
+    selectAll: 'تحديد الكل',
+  },
   unsavedChanges: {
     title: 'المغادرة دون حفظ؟',
     text: 'لم تُحفظ تغييراتك في هذه الصفحة بعد. إن غادرت الآن فستضيع.',
@@ -1499,9 +1503,12 @@ const ar: Messages = {
         createdAt: 'تاريخ الإنشاء',
       },
     },
-    documents: { name: resourceName('مستند', 'المستندات') },
-    invoices: { name: resourceName('فاتورة', 'الفواتير') },
-    'audit-log': { name: resourceName('حدث', 'النشاط') },
+    documents: { name: resourceName('مستند', 'المستندات'), fields: { fileName: 'اسم الملف', fileSize: 'الحجم', createdAt: 'تاريخ الرفع' } },
+    invoices: {
+      name: resourceName('فاتورة', 'الفواتير'),
+      fields: { invoiceNumber: 'رقم الفاتورة', buyerName: 'المشتري', issuedDate: 'التاريخ', totalAmount: 'الإجمالي', createdAt: 'تاريخ الإنشاء' },
+    },
+    'audit-log': { name: resourceName('حدث', 'النشاط'), fields: { id: 'الوقت' } },
   },
 };
 

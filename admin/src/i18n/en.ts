@@ -134,6 +134,10 @@ const en = {
     edit: 'Edit',
     retry: 'Try again',
   },
+  cards: {
+    select: 'Select %{name}',
+    selectAll: 'Select all',
+  },
   unsavedChanges: {
     title: 'Leave without saving?',
     text: 'Your changes on this page are not saved yet. If you leave now, they are lost.',
@@ -1159,9 +1163,13 @@ const en = {
         createdAt: 'Created',
       },
     },
-    documents: { name: 'Document |||| Documents' },
-    invoices: { name: 'Invoice |||| Invoices' },
-    'audit-log': { name: 'Event |||| Activity' },
+    // The fields the phone cards' sort menu names (react-admin's SortButton reads these keys).
+    documents: { name: 'Document |||| Documents', fields: { fileName: 'File name', fileSize: 'Size', createdAt: 'Upload date' } },
+    invoices: {
+      name: 'Invoice |||| Invoices',
+      fields: { invoiceNumber: 'Invoice number', buyerName: 'Buyer', issuedDate: 'Date', totalAmount: 'Total', createdAt: 'Created' },
+    },
+    'audit-log': { name: 'Event |||| Activity', fields: { id: 'When' } },
   },
 };
 

@@ -71,6 +71,8 @@ const InvoiceList = () => {
       >
         <ResponsiveList
           testId="invoices-table"
+          // The list's own order (newest first) is no column of the table.
+          sortFields={['createdAt', 'invoiceNumber', 'buyerName', 'issuedDate', 'totalAmount']}
           card={(record) => <InvoiceCard record={record} showsCompany={showsCompany} actions={<RowActions canDelete={canDelete} />} />}
           table={
             <DataTable bulkActionButtons={false} rowClick={false} data-testid="invoices-table" sx={{ '& .MuiTableCell-root': { paddingInline: 1 } }}>

@@ -47,6 +47,9 @@ const BULK_DELETE_MESSAGES: BulkDeleteMessages = {
   failure: 'msg.vehicleDeleteFailed',
 };
 
+/** The cards' sort menu: the list's own order (newest first) and every sort of the full table. */
+const PHONE_SORTS = ['createdAt', 'vin', 'make', 'model', 'year', 'status'];
+
 const EditVehicleLink = () => {
   const record = useRecordContext();
   const translate = useTranslate();
@@ -122,6 +125,7 @@ const VehicleList = () => {
       >
         <ResponsiveList
           testId="vehicles-table"
+          sortFields={PHONE_SORTS}
           card={(record) => <VehicleCard record={record} showsCompany={showsCompany} canSetStatus={canSetStatus} actions={(canEdit || canDelete) && <VehicleActions canEdit={canEdit} canDelete={canDelete} />} />}
           table={
             <DataTable
