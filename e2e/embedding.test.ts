@@ -123,6 +123,11 @@ describe('framed by an intranet page of the same site', () => {
         const all = (window as unknown as { consoleMessages: Message[] }).consoleMessages.filter((message) => message.type === 'height');
         return document.getElementById('console')!.style.height === `${all[all.length - 1].height}px`;
       });
+      // Sized so that the whole side menu shows, not only the short page beside it.
+      await (await consoleFrameOf(page)).waitForFunction(() => {
+        const menu = document.querySelector('.RaSidebar-fixed');
+        return !!menu && menu.scrollHeight <= menu.clientHeight + 1;
+      });
       expect(await frameLanguage(page)).toEqual(['ar', 'rtl']);
       await screenshot(page, 'embedding-same-site-invoices-ar');
 

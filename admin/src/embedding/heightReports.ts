@@ -1,8 +1,19 @@
 /** The least time between two height messages: a page that grows as rows arrive sends a few, not hundreds. */
 export const HEIGHT_INTERVAL_MS = 150;
 
+/**
+ * react-admin's side menu: fixed, as tall as the window, scrolling inside. Its full length counts
+ * as content, or a frame sized to a short page would cut the menu off.
+ */
+const FIXED_MENU_SELECTOR = '.RaSidebar-fixed';
+
 /** The page's content height in CSS pixels: what the parent's frame needs to show it without a scroll bar. */
-const contentHeight = () => Math.ceil(Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0));
+function contentHeight(): number {
+  let height = Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0);
+  const menu = document.querySelector(FIXED_MENU_SELECTOR);
+  if (menu) height = Math.max(height, menu.getBoundingClientRect().top + window.scrollY + menu.scrollHeight);
+  return Math.ceil(height);
+}
 
 /**
  * Calls `report` with the content height whenever it changes, at most once per HEIGHT_INTERVAL_MS

@@ -22,7 +22,7 @@ export type ParentCommand = { type: 'navigate'; path: string } | { type: 'setLan
  * '/'), no control characters. Anything else could lead the frame away from the console.
  */
 export const isConsolePath = (path: unknown): path is string =>
-  typeof path === 'string' && path.length <= 2000 && /^\/(?![/\\])/.test(path) && !/[\\\u0000-\u001f]/.test(path);
+  typeof path === 'string' && path.length <= 2000 && /^\/(?![/\\])/.test(path) && !path.includes('\\') && ![...path].some((char) => char.charCodeAt(0) < 0x20);
 
 /** The parent's command a message carries, or undefined for anything else (which is ignored). */
 export function parentCommand(data: unknown): ParentCommand | undefined {
