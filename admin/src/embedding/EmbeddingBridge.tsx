@@ -19,7 +19,10 @@ let announced = false;
  * change, and follows the parent's `navigate` and `setLanguage`. Not framed, or framed by a
  * page FRAME_ANCESTORS does not name, it does nothing. Renders nothing.
  */
-export const EmbeddingBridge = () => {
+export const EmbeddingBridge = () => (isFramed() ? <FramedBridge /> : null);
+
+/** The bridge proper, only in a frame: a console on its own asks nothing more than it did before. */
+const FramedBridge = () => {
   const [origins, setOrigins] = useState<string[]>([]);
   const firstAuth = useRef<Auth>({ signedIn: false, role: null });
   const location = useLocation();
@@ -34,7 +37,6 @@ export const EmbeddingBridge = () => {
 
   // The allowed parents and who is signed in, then `ready`, once per page load.
   useEffect(() => {
-    if (!isFramed()) return;
     let stopped = false;
     void Promise.all([loadParentOrigins(), getCurrentUser().catch(() => null)]).then(([allowed, user]) => {
       if (stopped || allowed.length === 0) return;
