@@ -17,6 +17,7 @@ import { Notification } from './layout/Notification';
 import { FreshNotifications } from './layout/FreshNotifications';
 import { NotFound, Unauthorized } from './common/MessagePages';
 import { ErrorPage } from './layout/ErrorPage';
+import { EmbeddingBridge } from './embedding/EmbeddingBridge';
 import companies from './companies';
 import users from './users';
 import ports from './ports';
@@ -96,6 +97,8 @@ export const App = () => {
           </CoreAdminUI>
         </FreshNotifications>
         <Notification />
+        {/* Messages to and from an intranet page that frames the console (docs/embedding.md). */}
+        <EmbeddingBridge />
       </AdminContext>
     </CacheProvider>
   );

@@ -4,10 +4,13 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App } from './App';
 import { getLanguage } from './i18n/language';
 import { loadCatalogue } from './i18n/i18nProvider';
+import { applyVisitLanguage } from './embedding/visitLanguage';
 
 // Real paths (/vehicles/12/edit), not hash routes: the API answers index.html for every page path.
 const router = createBrowserRouter([{ path: '*', element: <App /> }]);
 
+// A language asked for in the address (?lang=ar) wins for this visit.
+applyVisitLanguage();
 // The saved language's texts are needed before the first render (polyglot wants them at once).
 await loadCatalogue(getLanguage());
 

@@ -21,6 +21,7 @@ import { lowStorage } from './http/storageFull';
 import path from 'node:path';
 import { createLogger, requestLog, type Logger } from './http/logger';
 import { crossSiteGuard, securityHeaders } from './http/security';
+import { frameParentOrigins, ownOrigin } from './http/origins';
 import { sessionMiddleware } from './http/session';
 import { authRoutes } from './resources/auth/routes';
 import { companyRoutes } from './resources/companies/routes';
@@ -106,14 +107,19 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
     ctx.status = 200;
     ctx.body = { status: 'ok', version: VERSION };
   });
-  // What the console shows and needs before anyone signs in: this version, and the largest file
-  // the server takes (to explain a proxy's own 413, which carries no JSON).
+  // What the console shows and needs before anyone signs in: this version, the largest file the
+  // server takes (to explain a proxy's own 413, which carries no JSON), and the intranet pages
+  // that may frame it, the only origins its messages go to (docs/embedding.md).
   health.get('/api/about', (ctx) => {
-    ctx.body = { version: VERSION, uploadMaxMb: Math.round((config.uploadMaxBytes / 1024 / 1024) * 10) / 10 };
+    ctx.body = {
+      version: VERSION,
+      uploadMaxMb: Math.round((config.uploadMaxBytes / 1024 / 1024) * 10) / 10,
+      parentOrigins: frameParentOrigins(config.frameAncestors, ownOrigin(ctx, config).origin),
+    };
   });
   app.use(health.routes());
 
-  app.use(crossSiteGuard(config));
+  app.use(crossSiteGuard(config, logger));
   app.use(jsonBody);
   app.use(sessionMiddleware(app, db, config, userFromRow));
   app.use(loadCurrentUser(findUser(db)));

@@ -384,7 +384,7 @@ describe.each(ENGINES)('HTTP contract on %s', (engine) => {
     it('says, without signing in, this version and the largest file the server takes', async () => {
       const res = await t.anon().get('/api/about');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ version: VERSION, uploadMaxMb: 25 });
+      expect(res.body).toEqual({ version: VERSION, uploadMaxMb: 25, parentOrigins: [expect.stringMatching(/^http:\/\//), 'https://intranet.example'] });
     });
 
     it('answers 503 naming what is wrong when the schema is not the one this version needs', async () => {

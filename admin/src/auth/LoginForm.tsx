@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Box, TextField } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { authProvider } from '../providers/authProvider';
+import { authProvider, SessionCookieRefused } from '../providers/authProvider';
+import { CookieRefusedNotice } from '../embedding/CookieRefusedNotice';
 import { errorMessage } from '../providers/errorMessage';
 import { codeOf } from '../providers/http';
 import type { CurrentUser } from '../providers/currentUser';
@@ -16,6 +17,7 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: (user: CurrentUser) => v
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [pending, setPending] = useState(false);
+  const [cookieRefused, setCookieRefused] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -26,11 +28,16 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: (user: CurrentUser) => v
     setErrors(found);
     if (found.username || found.password) return;
     setPending(true);
+    setCookieRefused(false);
     try {
       const user = (await authProvider.login({ username: username.trim(), password })) as CurrentUser;
       onSignedIn(user);
     } catch (error) {
       setPending(false);
+      if (error instanceof SessionCookieRefused) {
+        setCookieRefused(true);
+        return;
+      }
       // On the sign-in form, 'auth.required' can only mean an account that was switched off.
       const description = codeOf(error) === 'auth.required' ? translate('auth.accountInactive') : errorMessage(error, translate, 'auth.loginFailed');
       notify(<Toast title={translate('auth.loginFailed')} description={description} />, {
@@ -41,6 +48,7 @@ export const LoginForm = ({ onSignedIn }: { onSignedIn: (user: CurrentUser) => v
 
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="login-form">
+      {cookieRefused && <CookieRefusedNotice />}
       <TextField
         name="username"
         label={translate('auth.username')}

@@ -27,6 +27,16 @@ const en = {
     names: { en: 'English', ar: 'العربية' },
     saveFailed: 'The language was changed in this browser only: it could not be saved to your account.',
   },
+  // Shown inside an intranet page's frame (docs/embedding.md).
+  embedding: {
+    cookieRefused: {
+      title: 'Signed in, but the browser refused the session cookie',
+      framed: 'Your password was accepted, but this browser blocks the console\'s session cookie inside this page\'s frame, so you cannot stay signed in here.',
+      direct: 'Your password was accepted, but this browser does not keep the console\'s session cookie, so you cannot stay signed in. Allow cookies for this site and sign in again.',
+      administrator: 'Administrator: when the console is framed by another site, set EMBED_CROSS_SITE=true and serve the console over HTTPS (see docs/embedding.md).',
+      openOwnTab: 'Open the console in its own tab',
+    },
+  },
   nav: {
     menu: 'Navigation',
     dashboard: 'Dashboard',
@@ -364,6 +374,10 @@ const en = {
     noMakes: 'No makes found',
   },
   invoice: {
+    // After generating: the number, and where to get the PDF if the browser did not save it.
+    generatedNumbered: 'Invoice %{number} generated',
+    downloadAgainHint: 'If the download did not start, download it again from the invoice list.',
+    openInList: 'Open it in the invoice list',
     generate: 'Generate Invoice',
     generated: 'Invoice generated successfully',
     generationError: 'Failed to generate invoice',

@@ -13,4 +13,9 @@ describe("the signed-in user's language", () => {
     expect(userLanguageToApply(undefined, 'en')).toBeUndefined();
     expect(userLanguageToApply('fr', 'en')).toBeUndefined();
   });
+
+  it('gives way to a language asked for this visit (?lang=)', () => {
+    expect(userLanguageToApply('en', 'ar', true)).toBeUndefined();
+    expect(userLanguageToApply('ar', 'en', false)).toBe('ar');
+  });
 });

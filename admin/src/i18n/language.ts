@@ -35,7 +35,25 @@ applyToDocument(current);
 
 export const getLanguage = (): Language => current;
 
+/**
+ * A language chosen for this visit only (a `?lang=ar` link, docs/embedding.md): shown at once,
+ * neither saved in this browser nor overridden by the user's stored choice. Choosing a language
+ * in the console ends it (setLanguage).
+ */
+let visitLanguage: Language | undefined;
+
+export function chooseVisitLanguage(language: Language) {
+  visitLanguage = language;
+  if (language === current) return;
+  current = language;
+  applyToDocument(language);
+  listeners.forEach((listener) => listener());
+}
+
+export const hasVisitLanguage = (): boolean => visitLanguage !== undefined;
+
 export function setLanguage(language: Language) {
+  visitLanguage = undefined;
   if (language === current) return;
   current = language;
   try {
@@ -58,8 +76,10 @@ export function subscribeLanguage(listener: () => void) {
 /**
  * The language to switch to for a signed-in user, if any: the language they chose is theirs in
  * every browser (and in an intranet's iframe, whose storage the browser keeps apart), so it wins
- * over this browser's own choice. None stored (null), or the one already shown: nothing to do.
+ * over this browser's own choice, though not over a language asked for this visit (?lang=). None stored (null), or the one already shown: nothing to do.
  */
-export function userLanguageToApply(userLanguage: unknown, current: Language = getLanguage()): Language | undefined {
+export function userLanguageToApply(userLanguage: unknown, current: Language = getLanguage(), visit: boolean = hasVisitLanguage()): Language | undefined {
+  // A language asked for this visit (?lang=) wins until the user chooses another.
+  if (visit) return undefined;
   return isLanguage(userLanguage) && userLanguage !== current ? userLanguage : undefined;
 }

@@ -1,15 +1,19 @@
-import { useCallback, useRef, useState } from 'react';
+import { createElement, useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLogoutIfAccessDenied, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { statusOf } from '../providers/http';
 import { saveBlob } from '../providers/download';
 import { postInvoice } from './api';
+import { GeneratedInvoiceToast } from './GeneratedInvoiceToast';
+
+/** Long enough to read the number and reach the link. */
+const GENERATED_TOAST_MS = 12_000;
 import { generationErrorMessage, generationFieldErrors } from './generationError';
 import { invoiceRequest, type InvoiceFormValues } from './invoiceRequest';
 
 /**
- * Generates an invoice: POST /api/invoice, the PDF saved under `fileName`, 'Invoice generated
- * successfully', and the invoice and container lists refreshed. A failure is a toast with the reason; the field
+ * Generates an invoice: POST /api/invoice, the PDF saved under `fileName`, 'Invoice {number}
+ * generated' with a link to download it again from the list, and the invoice and container lists refreshed. A failure is a toast with the reason; the field
  * errors of a 400 are returned for the form. One request at a time (a double click does not make
  * two invoices).
  */
@@ -35,9 +39,11 @@ export function useGenerateInvoice() {
       inFlight.current = true;
       setBusy(true);
       try {
-        const { pdf } = await postInvoice(invoiceRequest(values, containerIds));
+        const { pdf, invoiceNumber } = await postInvoice(invoiceRequest(values, containerIds));
         saveBlob(pdf, fileName(values));
-        notify('invoice.generated', { type: 'success' });
+        // The number, and the list to download it again from: the frame may have dropped the file.
+        if (invoiceNumber) notify(createElement(GeneratedInvoiceToast, { invoiceNumber }), { type: 'success', autoHideDuration: GENERATED_TOAST_MS });
+        else notify('invoice.generated', { type: 'success' });
         // The containers now carry this invoice's number (and are asked about before the next).
         await Promise.all([queryClient.invalidateQueries({ queryKey: ['invoices'] }), queryClient.invalidateQueries({ queryKey: ['containers'] })]);
         return { ok: true };

@@ -1,7 +1,10 @@
 import { API_URL } from './http';
 
-/** This install's version and upload limit (GET /api/about), asked once per page load. */
-export type About = { version: string; uploadMaxMb: number };
+/**
+ * This install's version, upload limit and the intranet origins that may frame it (GET
+ * /api/about), asked once per page load.
+ */
+export type About = { version: string; uploadMaxMb: number; parentOrigins?: string[] };
 
 let known: About | undefined;
 let asked: Promise<About | undefined> | undefined;

@@ -1,11 +1,18 @@
 import type { AuthProvider } from 'ra-core';
 import { canAccess } from '@domain/permissions';
 import { codeOf, sendJson, statusOf } from './http';
-import { followUserLanguage } from './switchLanguage';
 import { AUTH_PATH, CHANGE_PASSWORD_PATH, WAITING_PATH } from './paths';
 import { queryClient } from './queryClient';
 import { CURRENT_USER_KEY } from './useCurrentUser';
 import { fetchCurrentUser, getCurrentUser, isApproved, setCurrentUser, type CurrentUser } from './currentUser';
+
+/** Sign-in succeeded, but the browser did not send the session cookie back. */
+export class SessionCookieRefused extends Error {
+  constructor() {
+    super('The browser did not keep the session cookie');
+    this.name = 'SessionCookieRefused';
+  }
+}
 
 /**
  * Sessions live in an HttpOnly cookie set by the API; the console only asks who is signed in.
@@ -13,10 +20,13 @@ import { fetchCurrentUser, getCurrentUser, isApproved, setCurrentUser, type Curr
  */
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {
-    const user = await sendJson<CurrentUser>('POST', '/login', { username, password });
-    // The language the user chose (in any browser) wins over this browser's.
-    await followUserLanguage(user);
-    setCurrentUser(user);
+    await sendJson<CurrentUser>('POST', '/login', { username, password });
+    // The session cookie must come back with the next request. A browser that refused it (a
+    // cross-site intranet frame without EMBED_CROSS_SITE, cookies blocked for this site) answers
+    // 401 here: say so on the form, rather than showing the first page and falling back to an
+    // empty form. The user's stored language is applied on the way (fetchCurrentUser).
+    const user = await fetchCurrentUser();
+    if (!user) throw new SessionCookieRefused();
     // The auth page follows the user (to /, the page asked for, or /waiting-approval).
     return user;
   },

@@ -21,6 +21,17 @@ export interface CurrentUser extends Omit<SignedInUser, 'mustChangePassword'> {
  */
 let cached: Promise<CurrentUser | null> | undefined;
 
+/** Who is told of each user learnt (embedding/ tells an intranet parent of a sign-in or sign-out). */
+const listeners = new Set<(user: CurrentUser | null) => void>();
+const tell = (user: CurrentUser | null) => listeners.forEach((listener) => listener(user));
+
+export function subscribeCurrentUser(listener: (user: CurrentUser | null) => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 /**
  * Asks the server; a 401 means nobody is signed in, which is not an error. The user's stored
  * language is applied before the answer is handed on, so the first signed-in page is already in it.
@@ -29,11 +40,13 @@ export function fetchCurrentUser(): Promise<CurrentUser | null> {
   const request = httpClient(`${API_URL}/user`).then(
     async ({ json }) => {
       await followUserLanguage(json as CurrentUser);
+      tell(json as CurrentUser);
       return json as CurrentUser;
     },
     (error) => {
-      if (statusOf(error) === 401) return null;
-      throw error;
+      if (statusOf(error) !== 401) throw error;
+      tell(null);
+      return null;
     },
   );
   cached = request;
@@ -47,6 +60,7 @@ export const getCurrentUser = (): Promise<CurrentUser | null> => cached ?? fetch
 
 export function setCurrentUser(user: CurrentUser | null) {
   cached = Promise.resolve(user);
+  tell(user);
 }
 
 /** Approved and active: may use the console beyond /waiting-approval. */

@@ -2,6 +2,8 @@ import type { Context, Next } from 'koa';
 import helmet from 'koa-helmet';
 import type { Config } from '../config';
 import { HttpError } from './errors';
+import type { Logger } from './logger';
+import { ownOrigin } from './origins';
 
 /**
  * Security headers through helmet: our CSP with the configured frame-ancestors, nosniff, a
@@ -51,21 +53,44 @@ function originOf(value: string): string | null {
 /**
  * Refuses state-changing requests sent by another site (a forged form or fetch riding on the
  * session cookie). Requests without Origin, Referer and Sec-Fetch-Site (scripts, curl) pass.
+ * Each refusal logs one line with what was compared and the settings that decide it: a proxy
+ * or an intranet set up without them sees every sign-in refused, and the log must point the
+ * operator to the fix rather than to "another site".
  */
-export function crossSiteGuard(config: Config) {
+export function crossSiteGuard(config: Config, logger?: Logger) {
   const allowed = new Set(config.allowedOrigins);
-  const refuse = () => new HttpError(403, 'auth.crossSite', 'Cross-site request refused');
   return async (ctx: Context, next: Next) => {
     if (STATE_CHANGING.has(ctx.method)) {
-      // Not ctx.origin: since Koa 3 that is the request's Origin header, which would allow anyone.
-      const ownOrigin = `${ctx.protocol}://${ctx.host}`;
+      const own = ownOrigin(ctx, config);
       const claimed = ctx.get('Origin') || ctx.get('Referer');
       const origin = claimed ? originOf(claimed) : undefined;
-      const isAllowed = origin === ownOrigin || (origin !== undefined && origin !== null && allowed.has(origin));
-      if (claimed && !isAllowed) throw refuse();
+      const fetchSite = ctx.get('Sec-Fetch-Site');
+      const isAllowed = origin === own.origin || (origin !== undefined && origin !== null && allowed.has(origin));
       // A browser says cross-site itself; only an origin the operator listed may do that.
-      if (ctx.get('Sec-Fetch-Site') === 'cross-site' && !(origin && allowed.has(origin))) throw refuse();
+      const refused = (claimed && !isAllowed) || (fetchSite === 'cross-site' && !(origin && allowed.has(origin)));
+      if (refused) {
+        logger?.info(refusalLine(config, { origin: claimed ? (origin ?? claimed) : '(none)', own: own.origin, hostFrom: own.hostFrom, fetchSite }), {
+          origin: claimed ? (origin ?? claimed) : null,
+          ownOrigin: own.origin,
+          hostFrom: own.hostFrom,
+          secFetchSite: fetchSite || null,
+          path: ctx.path,
+        });
+        throw new HttpError(403, 'auth.crossSite', 'Cross-site request refused');
+      }
     }
     await next();
   };
+}
+
+/** The refusal's one log line: what was compared, and which settings would change the outcome. */
+function refusalLine(config: Config, facts: { origin: string; own: string; hostFrom: string; fetchSite: string }): string {
+  const proxyHint = config.trustProxy
+    ? 'behind the proxy, pass the host with its port (X-Forwarded-Host $http_host, or X-Forwarded-Port) and X-Forwarded-Proto'
+    : 'behind a reverse proxy, set TRUST_PROXY and pass X-Forwarded-Proto and X-Forwarded-Host with the port';
+  return (
+    `cross-site request refused: origin ${facts.origin} is not this server's ${facts.own} (host from ${facts.hostFrom}, TRUST_PROXY ${config.trustProxy ? 'on' : 'off'}` +
+    `${facts.fetchSite ? `, Sec-Fetch-Site ${facts.fetchSite}` : ''}) nor in ALLOWED_ORIGINS; if it is the console's own address, ${proxyHint}; ` +
+    'if it is an intranet page that frames the console, add its origin to ALLOWED_ORIGINS (and FRAME_ANCESTORS)'
+  );
 }
