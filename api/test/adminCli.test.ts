@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { ROOT, startServer } from './support/serverProcess';
+import { ROOT, startServer, PROCESS_TEST_TIMEOUT_MS } from './support/serverProcess';
 import { ENGINES } from './support/engines';
 import { startTestApp } from './support/testApp';
 
@@ -14,7 +14,7 @@ function admin(env: Record<string, string>, ...args: string[]) {
 }
 
 describe.each(ENGINES)('npm run admin on %s', (engine) => {
-  it('gives a lost super admin a one-time password that must be changed, and ends their sessions', { timeout: 120_000 }, async () => {
+  it('gives a lost super admin a one-time password that must be changed, and ends their sessions', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const t = await startTestApp(engine);
     try {
       const { username } = await t.user({ role: 'SUPER_ADMIN' });
@@ -47,7 +47,7 @@ describe.each(ENGINES)('npm run admin on %s', (engine) => {
 });
 
 describe('a start with ADMIN_PASSWORD and a super admin already there', () => {
-  it('says it ignored ADMIN_PASSWORD', { timeout: 120_000 }, async () => {
+  it('says it ignored ADMIN_PASSWORD', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'vx-admin-'));
     const env = { DATABASE_URL: `sqlite:${dir}/app.sqlite`, DATA_DIR: dir, ADMIN_DIST: './test-results/no-console', LOG_LEVEL: 'info', ADMIN_USERNAME: 'first@example.com', ADMIN_PASSWORD: 'the first admin password' };
     try {

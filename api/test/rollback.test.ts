@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { closeDb, createDb } from '../src/db';
 import { MIGRATION_NAMES } from '../../migrations/index';
 import { ENGINES, createTestDatabase, type TestDatabase } from './support/engines';
-import { ROOT, startServer } from './support/serverProcess';
+import { ROOT, startServer, PROCESS_TEST_TIMEOUT_MS } from './support/serverProcess';
 
 const LAST = MIGRATION_NAMES.at(-1)!;
 
@@ -42,7 +42,7 @@ describe.each(ENGINES)('npm run migrate -- rollback on %s', (engine) => {
   });
   const applied = async () => (await db('knex_migrations').select('name').orderBy('id')).map((r: { name: string }) => r.name);
 
-  it('undoes the last migration only, keeps every record, and on SQLite keeps a checked copy first', { timeout: 120_000 }, async () => {
+  it('undoes the last migration only, keeps every record, and on SQLite keeps a checked copy first', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     // --force: the last migration may be one whose undoing drops a column (the refusal is the next test's).
     const result = migrate(env, 'rollback', '--force');
     expect(result.status, result.stderr).toBe(0);
@@ -67,7 +67,7 @@ describe.each(ENGINES)('npm run migrate -- rollback on %s', (engine) => {
     expect(migrate(env, 'latest').stdout).toContain(LAST);
   });
 
-  it('refuses a rollback that drops saved data unless --force, and then goes as far as --to says', { timeout: 120_000 }, async () => {
+  it('refuses a rollback that drops saved data unless --force, and then goes as far as --to says', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const to = '20261124400100_company_invoice_profile';
     const refused = migrate(env, 'rollback', '--to', to);
     expect(refused.status).toBe(1);
@@ -85,7 +85,7 @@ describe.each(ENGINES)('npm run migrate -- rollback on %s', (engine) => {
     expect(unknown.stderr).toMatch(/--to not_a_migration is not an applied migration/);
   });
 
-  it('refuses while a server has said it runs within the last 30 s, not for one that stopped saying so', { timeout: 120_000 }, async () => {
+  it('refuses while a server has said it runs within the last 30 s, not for one that stopped saying so', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const row = { id: 'other', host: 'app-2', pid: 4242, version: '1.0.0', startedAt: Date.now() };
     await db('server_heartbeats').insert({ ...row, seenAt: Date.now() });
     const refused = migrate(env, 'rollback');
@@ -97,7 +97,7 @@ describe.each(ENGINES)('npm run migrate -- rollback on %s', (engine) => {
     expect(migrate(env, 'rollback', '--force').status).toBe(0);
   });
 
-  it('refuses while a real server runs on the database, and goes ahead once it stopped', { timeout: 120_000 }, async () => {
+  it('refuses while a real server runs on the database, and goes ahead once it stopped', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const server = await startServer({ ...env, ADMIN_DIST: './test-results/no-console', ADMIN_PASSWORD: 'rollback admin password' });
     try {
       const refused = migrate(env, 'rollback');
@@ -113,7 +113,7 @@ describe.each(ENGINES)('npm run migrate -- rollback on %s', (engine) => {
 });
 
 describe.each(ENGINES)('a database this version does not know, on %s', (engine) => {
-  it('refuses to start, saying so in one line, and the migrate tool refuses to touch it', { timeout: 120_000 }, async () => {
+  it('refuses to start, saying so in one line, and the migrate tool refuses to touch it', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const database = await createTestDatabase(engine);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'vx-unknown-'));
     const db = createDb(database.url);

@@ -6,6 +6,7 @@ import { createLogger } from '../src/http/logger';
 import { REGISTRATIONS_PER_ADDRESS } from '../src/resources/auth/throttle';
 import { ENGINES } from './support/engines';
 import { startTestApp } from './support/testApp';
+import { PROCESS_TEST_TIMEOUT_MS } from './support/serverProcess';
 
 /** The client address each request was logged with, behind a proxy set up by TRUST_PROXY. */
 async function loggedAddresses(trustProxy: string, requests: { forwardedFor?: string }[]): Promise<string[]> {
@@ -30,7 +31,7 @@ async function loggedAddresses(trustProxy: string, requests: { forwardedFor?: st
 }
 
 describe('TRUST_PROXY: the client is the right-most address that is not a trusted proxy', () => {
-  it('true (one proxy): what the client wrote before the proxy\'s own entry is never believed', { timeout: 120_000 }, async () => {
+  it('true (one proxy): what the client wrote before the proxy\'s own entry is never believed', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     expect(await loggedAddresses('true', [{ forwardedFor: '203.0.113.7' }, { forwardedFor: '6.6.6.6, 203.0.113.7' }, { forwardedFor: '1.1.1.1, 2.2.2.2, 203.0.113.7' }])).toEqual([
       '203.0.113.7',
       '203.0.113.7',
@@ -38,12 +39,12 @@ describe('TRUST_PROXY: the client is the right-most address that is not a truste
     ]);
   });
 
-  it('a number: that many proxies, each appending the address it was reached from', { timeout: 120_000 }, async () => {
+  it('a number: that many proxies, each appending the address it was reached from', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     // The client reached the outer proxy from 203.0.113.9; the inner one was reached from 10.0.0.2.
     expect(await loggedAddresses('2', [{ forwardedFor: '203.0.113.9, 10.0.0.2' }, { forwardedFor: '6.6.6.6, 203.0.113.9, 10.0.0.2' }])).toEqual(['203.0.113.9', '203.0.113.9']);
   });
 
-  it('addresses: hops from the right are skipped while they are trusted proxies', { timeout: 120_000 }, async () => {
+  it('addresses: hops from the right are skipped while they are trusted proxies', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     // supertest connects from 127.0.0.1: the proxy beside the server.
     const addresses = await loggedAddresses('127.0.0.1, 10.0.0.2', [
       { forwardedFor: '203.0.113.9, 10.0.0.2' },
@@ -54,7 +55,7 @@ describe('TRUST_PROXY: the client is the right-most address that is not a truste
     expect(addresses).toEqual(['203.0.113.9', '203.0.113.9', '203.0.113.9', '127.0.0.1']);
   });
 
-  it('off: X-Forwarded-For is not read at all', { timeout: 120_000 }, async () => {
+  it('off: X-Forwarded-For is not read at all', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     expect(await loggedAddresses('false', [{ forwardedFor: '203.0.113.7' }])).toEqual(['127.0.0.1']);
   });
 
@@ -64,7 +65,7 @@ describe('TRUST_PROXY: the client is the right-most address that is not a truste
 });
 
 describe.each(ENGINES)('forged X-Forwarded-For behind one proxy on %s', (engine) => {
-  it('still counts registrations per real address: a new forged address each time does not help', { timeout: 120_000 }, async () => {
+  it('still counts registrations per real address: a new forged address each time does not help', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
     const t = await startTestApp(engine, { TRUST_PROXY: 'true' });
     try {
       const statuses: number[] = [];
