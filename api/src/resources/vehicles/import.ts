@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { DomainError } from '../../domain/errors';
 import { containerCapacity } from '../../domain/containerNumber';
+import { canonicalMake } from '../../domain/makes';
 import { VEHICLE_BUYER_ROLES } from '../../domain/roles';
 import { statusOfCell, VEHICLE_COLUMNS, VEHICLE_INFO_COLUMNS } from '../../domain/sheetColumns';
 import { isVinCheckDigitValid, normalizeVin, vinProblem } from '../../domain/vin';
@@ -38,6 +39,8 @@ function rowFields(values: Record<string, string>) {
     if (field === 'year') throw new RowProblem('year', 'year.invalid', { detail: issue.message });
     throw new RowProblem(field, 'text.invalid', { detail: issue.message });
   }
+  // The stored spelling, so a file's "TOYOTA" is no change to a stored "Toyota".
+  if (parsed.data.make !== undefined) parsed.data.make = canonicalMake(parsed.data.make) ?? undefined;
   return parsed.data;
 }
 
