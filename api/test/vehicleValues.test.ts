@@ -1,4 +1,9 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CAR_COLORS as DETECTED_COLORS } from '../src/services/vision/colors';
+import { CAR_COLORS, vehicleValueLabel, vehicleValueOfCell } from '../src/domain/vehicleValues';
+import { binary } from './support/binaryBody';
+import { pdfText } from './support/pdfText';
 import { migrationNamed } from '../../migrations/index';
 import { canonicalMake } from '../src/domain/makes';
 import { statusRank, VEHICLE_STATUSES } from '../src/domain/statuses';
@@ -28,6 +33,32 @@ describe('one spelling of a make', () => {
   ])('%j is stored as %j, and stays so', (typed, stored) => {
     expect(canonicalMake(typed)).toBe(stored);
     expect(canonicalMake(stored)).toBe(stored);
+  });
+});
+
+describe('coded values in both languages', () => {
+  it('name every colour detection answers with', () => {
+    expect([...CAR_COLORS].sort()).toEqual(Object.keys(DETECTED_COLORS).sort());
+  });
+
+  it.each([
+    ['color', 'silver', 'فضي'],
+    ['fuelTypePrimary', 'Gasoline', 'بنزين'],
+    ['fuelType', 'diesel', 'ديزل'],
+    ['transmissionStyle', 'Manual/Standard', 'يدوي'],
+    ['driveType', 'AWD/All-Wheel Drive', 'دفع كلي (AWD)'],
+    ['bodyClass', 'Sedan/Saloon', 'سيدان'],
+    ['vehicleType', 'PASSENGER CAR', 'سيارة ركاب'],
+  ])('%s %j reads %j in Arabic and is stored again as it was from that label', (field, stored, arabic) => {
+    expect(vehicleValueLabel(field, stored, 'ar')).toBe(arabic);
+    expect(vehicleValueOfCell(field, arabic).toLowerCase()).toBe(stored.toLowerCase());
+    expect(vehicleValueOfCell(field, stored)).toBe(stored);
+  });
+
+  it('leaves a value it does not know as it was typed', () => {
+    expect(vehicleValueLabel('color', 'Pearl white', 'ar')).toBe('Pearl white');
+    expect(vehicleValueLabel('trim', 'Gasoline', 'ar')).toBe('Gasoline');
+    expect(vehicleValueOfCell('color', 'أبيض لؤلؤي')).toBe('أبيض لؤلؤي');
   });
 });
 
@@ -139,5 +170,40 @@ describe.each(ENGINES)('makes and statuses read the same everywhere on %s', (eng
     const superAdmin = w.clients.SUPER_ADMIN;
     const found = await superAdmin.get('/api/vehicles').query({ filter: JSON.stringify({ q: 'rolls-royce' }) });
     expect(found.body.map((v: { vin: string }) => v.vin)).toEqual([rows[2].vin]);
+  });
+
+  it('prints colours in both languages on the invoice, and coded values in Arabic on an Arabic sheet that imports back', async () => {
+    const company = await t.company();
+    const admin = await t.signedIn((await t.user({ role: 'COMPANY_ADMIN', companyId: company.id })).username);
+    const containerId = Number((await t.db('containers').insert({ number: 'MSCU1234565', companyId: company.id, containerSize: '40HC', createdAt: new Date().toISOString() }))[0]);
+    const vin = validVin();
+    const created = await admin.post('/api/vehicles').send({
+      vin, make: 'TOYOTA', model: 'Camry', containerId, vehicleInfo: { color: 'Silver', fuelTypePrimary: 'Gasoline', bodyClass: 'Sedan/Saloon' },
+    });
+    expect(created.status).toBe(201);
+
+    const invoice = await admin
+      .post('/api/invoice')
+      .send({ containerIds: [containerId], paymentMethod: 'cash', date: '2026-11-21', buyerName: 'Buyer', salePrice: '1000', taxPercentage: '0' })
+      .buffer(true)
+      .parse(binary);
+    expect(invoice.status).toBe(201);
+    const text = await pdfText(invoice.body);
+    for (const expected of ['Toyota', 'Silver', 'فضي']) expect(text).toContain(expected);
+    expect(text).not.toContain('TOYOTA');
+
+    const exported = await admin.get('/api/vehicles/export?format=csv&lang=ar').buffer(true).parse(binary);
+    const [headings, row] = parse(exported.body as Buffer, { bom: true }) as string[][];
+    const cell = (heading: string) => row[headings.indexOf(heading)];
+    expect(cell('اللون')).toBe('فضي');
+    expect(cell('نوع الوقود')).toBe('بنزين');
+    expect(cell('نوع الهيكل')).toBe('سيدان');
+    expect(cell('الحالة')).toBe('شراء جديد');
+
+    // The Arabic sheet imported again changes nothing: its labels are the stored values.
+    const again = await admin.post('/api/vehicles/import').attach('file', exported.body as Buffer, 'vehicles.csv');
+    expect(again.body).toMatchObject({ unchanged: 1, updated: 0, errors: [] });
+    const stored = await t.db('vehicles').where({ vin }).first('vehicleInfo');
+    expect(JSON.parse(stored.vehicleInfo)).toMatchObject({ color: 'Silver', fuelTypePrimary: 'Gasoline', bodyClass: 'Sedan/Saloon' });
   });
 });
