@@ -13,7 +13,7 @@ const STAGES = ['NEW_PURCHASE', 'DISPATCHED', 'IN_PROGRESS', 'AT_WAREHOUSE', 'LO
 
 let browser: Browser;
 let api: ApiClient;
-let companyAdmin: { username: string; password: string };
+let companyAdmin: { id: number; username: string; password: string };
 let silverCar: Record<string, any>;
 let containerId: number;
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
   api = await ApiClient.asAdmin();
   const company = await api.createCompany('Values Motors');
   companyAdmin = await api.createUser('COMPANY_ADMIN', company.id);
-  const container = await createContainer(api, { companyId: company.id, containerSize: '40HC' });
+  const container = await createContainer(api, { companyId: company.id, shipperId: companyAdmin.id, containerSize: '40HC' });
   containerId = container.id;
   // Created in reverse, so neither creation time nor id gives the stages' order. One make is
   // typed in capitals, as the offline decoder and vPIC spell it.
