@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { isMysql } from '../api/src/db';
 import { hashPassword } from '../api/src/services/passwords';
 import { keepFiguresOfNewCompany } from '../api/src/resources/companies/bulkRows';
-import { VEHICLE_STATUSES } from '../api/src/domain/statuses';
+import { statusRank, VEHICLE_STATUSES } from '../api/src/domain/statuses';
+import { canonicalMake } from '../api/src/domain/makes';
 import { vinCheckDigit } from '../api/src/domain/vin';
 
 export const BENCH_PASSWORD = 'bench password 123';
@@ -91,10 +92,12 @@ export async function seedBenchData(db: Knex, sizes: BenchSizes = DEFAULT_SIZES)
         const [make, model] = MAKES[k % MAKES.length];
         return {
           vin: vinFor(vinIndex++),
-          make,
+          make: canonicalMake(make),
           model,
           year: 2015 + (k % 11),
           status: VEHICLE_STATUSES[k % VEHICLE_STATUSES.length],
+          // Written past the operations: the rank the status sort reads is set here as they set it.
+          statusRank: statusRank(VEHICLE_STATUSES[k % VEHICLE_STATUSES.length]),
           companyId,
           shipperId: shipperIds[k % shipperIds.length],
           buyerId: buyerIds.length && k % soldEvery === 0 ? buyerIds[(k / soldEvery) % buyerIds.length] : null,

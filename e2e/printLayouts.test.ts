@@ -159,7 +159,7 @@ describe('print layouts', () => {
         expect(await sheet.getByTestId('print-company').innerText()).toContain(companyName);
         expect(await sheet.getByTestId('print-logo').isVisible()).toBe(true);
         const facts = await sheet.getByTestId('print-facts').innerText();
-        for (const text of ['Printsheet Prado', 'TOYOTA', '2022', container.number, words.route, 'Printsheet Line', words.trim, words.color]) expect(facts).toContain(text);
+        for (const text of ['Printsheet Prado', 'Toyota', '2022', container.number, words.route, 'Printsheet Line', words.trim, words.color]) expect(facts).toContain(text);
         // Empty facts are left out: no label without a value (Doors, Seats … were never entered).
         expect(facts).not.toContain(language === 'en' ? 'Doors' : 'الأبواب');
         // Four thumbnails, and the two others counted.

@@ -80,7 +80,7 @@ describe('adding a vehicle', () => {
     const row = await openRowOf(page, vin);
     const text = await row.innerText();
     expect(text).toContain('Accord');
-    expect(text).toContain('HONDA');
+    expect(text).toContain('Honda');
     expect(text).toContain('2003');
     expect(text).toContain('Pearl White');
     expect(text).toContain('New Purchase');
@@ -398,10 +398,10 @@ describe('the edit page', () => {
     expect(await page.getByTestId('status-history').innerText()).toContain('Added as');
 
     const make = page.getByTestId('make-input');
-    expect(await make.inputValue()).toBe('HONDA');
+    expect(await make.inputValue()).toBe('Honda');
     await make.fill('toyo');
-    await page.getByRole('option', { name: 'TOYOTA', exact: true }).click();
-    expect(await make.inputValue()).toBe('TOYOTA');
+    await page.getByRole('option', { name: 'Toyota', exact: true }).click();
+    expect(await make.inputValue()).toBe('Toyota');
     await page.getByLabel(/^Model/).fill('Land Cruiser');
     await page.getByLabel('Year').fill('2019');
     await page.getByLabel('Color').fill('Midnight Blue');
@@ -416,12 +416,12 @@ describe('the edit page', () => {
 
     const row = await openRowOf(page, vehicle.vin);
     const text = await row.innerText();
-    expect(text).toContain('TOYOTA');
+    expect(text).toContain('Toyota');
     expect(text).toContain('Land Cruiser');
     expect(text).toContain('2019');
     expect(text).toContain('Midnight Blue');
     const saved = await getVehicle(vehicle.id);
-    expect(saved).toMatchObject({ make: 'TOYOTA', model: 'Land Cruiser', year: 2019 });
+    expect(saved).toMatchObject({ make: 'Toyota', model: 'Land Cruiser', year: 2019 });
     // The emptied trim is dropped, not stored as an empty text.
     expect(saved.vehicleInfo).toEqual({ color: 'Midnight Blue', fuelType: 'Diesel', transmission: 'Automatic', bodyType: 'SUV' });
   });

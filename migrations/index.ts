@@ -22,6 +22,8 @@ import * as documentChecklist from './20261129000200_document_checklist';
 import * as trackingLinks from './20261130000100_tracking_links';
 import * as auditEvents from './20261130000200_audit_events';
 import * as notifications from './20261130000300_notifications';
+import * as vehicleStatusRank from './20261201000100_vehicle_status_rank';
+import * as makeSpellings from './20261201000200_make_spellings';
 
 /**
  * Migrations are listed here rather than discovered on disk, so they load the same way under
@@ -51,6 +53,8 @@ const MIGRATIONS: Record<string, Knex.Migration & { downLoses?: string }> = {
   '20261130000100_tracking_links': trackingLinks,
   '20261130000200_audit_events': auditEvents,
   '20261130000300_notifications': notifications,
+  '20261201000100_vehicle_status_rank': vehicleStatusRank,
+  '20261201000200_make_spellings': makeSpellings,
 };
 
 /**

@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from './support/testApp';
 import { keepFiguresOfWrittenRows } from './support/keptFigures';
 import { validVin } from './support/vins';
 
+import { statusRank, type VehicleStatus } from '../src/domain/statuses';
 /**
  * Every list answer stays the same, byte for byte, whatever is done to make lists cheaper: a fixed
  * world is seeded, a set of list requests (sorts, filters, searches, pages, roles) is sent, and
@@ -19,7 +20,7 @@ const FIXTURE = (engine: string) => path.join(import.meta.dirname, 'fixtures', `
 const RECORD = process.env.RECORD_LIST_ANSWERS === '1';
 
 const MAKES = ['TOYOTA', 'Nissan', 'Lexus', 'FORD', 'Kia', 'Toyota'];
-const STATUSES = ['NEW_PURCHASE', 'DISPATCHED', 'AT_WAREHOUSE', 'LOADED', 'SHIPPED'];
+const STATUSES: VehicleStatus[] = ['NEW_PURCHASE', 'DISPATCHED', 'AT_WAREHOUSE', 'LOADED', 'SHIPPED'];
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 3_600_000 * 7).toISOString();
 
 type Answer = { request: string; status: number; contentRange: string | null; body: string };
@@ -50,6 +51,7 @@ describe.each(ENGINES)('list answers on %s', (engine) => {
           model: i % 9 === 4 ? null : `Model ${i % 4}`,
           year: i % 7 === 3 ? null : 2015 + (i % 6),
           status: STATUSES[i % STATUSES.length],
+          statusRank: statusRank(STATUSES[i % STATUSES.length]),
           containerId: companyId === a.id && i % 4 === 0 ? containerId : null,
           companyId,
           shipperId: companyId === a.id ? people.SHIPPER.id : null,

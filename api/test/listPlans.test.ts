@@ -5,8 +5,10 @@ import { ENGINES } from './support/engines';
 import { startTestApp, PASSWORD, type TestApp } from './support/testApp';
 import { validVin } from './support/vins';
 import { keepFiguresOfWrittenRows } from './support/keptFigures';
+import { statusRank, type VehicleStatus } from '../src/domain/statuses';
 
-const STATUSES = ['NEW_PURCHASE', 'DISPATCHED', 'LOADED', 'SHIPPED'];
+// Alphabetical order (DISPATCHED, LOADED, NEW_PURCHASE, SHIPPED) is not the stages' order.
+const STATUSES: VehicleStatus[] = ['NEW_PURCHASE', 'DISPATCHED', 'LOADED', 'SHIPPED'];
 const SIZES = ['20GP', '40GP', '40HC', '45HC'];
 const ROWS_PER_COMPANY = 1500;
 
@@ -20,6 +22,7 @@ const LISTS = {
       model: `Model ${i % 29}`,
       year: 2000 + (i % 25),
       status: STATUSES[i % STATUSES.length],
+      statusRank: statusRank(STATUSES[i % STATUSES.length]),
       companyId,
       createdAt,
     }),
@@ -99,6 +102,13 @@ describe.each(ENGINES)('list sorts read from an index on %s', (engine) => {
           const res = await agent.get(`/api/${table}`).query({ sort: JSON.stringify([field, direction]), range: JSON.stringify([from, from + 24]) });
           expect(res.status).toBe(200);
           expect(res.body).toHaveLength(25);
+          if (field === 'status') {
+            // The stages' order (by the stored rank), never the codes' alphabetical one.
+            const ranks = res.body.map((row: { status: VehicleStatus }) => statusRank(row.status));
+            expect(ranks).toEqual([...ranks].sort((a, b) => (direction === 'ASC' ? a - b : b - a)));
+            // Alphabetically DISPATCHED would come first.
+            if (from === 0) expect(res.body[0].status).toBe('NEW_PURCHASE');
+          }
           const idsQuery = captured.find((q) => new RegExp(`^select [\`"]?${table}[\`"]?\\.[\`"]?id[\`"]? from`, 'i').test(q.sql) && /order by/i.test(q.sql));
           expect(idsQuery, 'the page ids query').toBeDefined();
           const plan = await planOf(idsQuery!);

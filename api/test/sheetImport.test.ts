@@ -139,7 +139,7 @@ describe.each(ENGINES)('importing spreadsheets on %s', (engine) => {
     const res = await send('SHIPPER', 'vehicles', file, 'cars.xlsx');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ created: 2, errors: [] });
-    expect(await vehicleRow(a)).toMatchObject({ make: 'LEXUS', model: 'RX', year: 2021, notes: null });
+    expect(await vehicleRow(a)).toMatchObject({ make: 'Lexus', model: 'RX', year: 2021, notes: null });
     expect(await vehicleRow(b)).toMatchObject({ make: 'Mazda', model: 'CX-5', year: 2018, notes: 'plain' });
   });
 

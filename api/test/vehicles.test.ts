@@ -38,7 +38,7 @@ describe.each(ENGINES)('vehicles on %s', (engine) => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       vin,
-      make: 'HONDA',
+      make: 'Honda',
       model: 'Accord',
       year: 2003,
       status: 'NEW_PURCHASE',
@@ -66,7 +66,7 @@ describe.each(ENGINES)('vehicles on %s', (engine) => {
     const vin = validVin('1FAFP404');
     const res = await w.clients.SHIPPER.post('/api/vehicles').send({ vin });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ vin, make: 'FORD', vinDecodeSource: 'offline' });
+    expect(res.body).toMatchObject({ vin, make: 'Ford', vinDecodeSource: 'offline' });
     expect(res.body.year).toEqual(expect.any(Number));
   });
 

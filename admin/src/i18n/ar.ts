@@ -1,3 +1,4 @@
+import { codedValueMessages, colorMessages } from '@domain/vehicleValues';
 import type { Messages } from './en';
 
 /**
@@ -1068,22 +1069,11 @@ const ar: Messages = {
       detectorEmbedded: 'اكتشاف اللون: الكاشف المدمج',
       refresh: 'تحقق مجددًا',
     },
-    colors: {
-      White: 'أبيض',
-      Black: 'أسود',
-      Silver: 'فضي',
-      Gray: 'رمادي',
-      Red: 'أحمر',
-      Blue: 'أزرق',
-      Green: 'أخضر',
-      Brown: 'بني',
-      Beige: 'بيج',
-      Yellow: 'أصفر',
-      Orange: 'برتقالي',
-      Gold: 'ذهبي',
-      Purple: 'بنفسجي',
-    },
+    // Colour names from the shared table (api/src/domain/vehicleValues.ts), which invoices and sheets print too.
+    colors: colorMessages('ar'),
   },
+  // Coded vehicle values (fuel, transmission, drive, body…) by kind and code, from the same table.
+  vehicleValues: codedValueMessages('ar'),
   documents: {
     uploadError: 'فشل رفع المستند',
     deleteError: 'فشل حذف المستند',

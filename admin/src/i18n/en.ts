@@ -1,4 +1,5 @@
 import englishMessages from 'ra-language-english';
+import { codedValueMessages, colorMessages } from '@domain/vehicleValues';
 
 /**
  * Every text the console shows, by message key (DESIGN.md §2). react-admin's own messages come
@@ -729,22 +730,11 @@ const en = {
       detectorEmbedded: 'Color detection: built-in detector',
       refresh: 'Check again',
     },
-    colors: {
-      White: 'White',
-      Black: 'Black',
-      Silver: 'Silver',
-      Gray: 'Gray',
-      Red: 'Red',
-      Blue: 'Blue',
-      Green: 'Green',
-      Brown: 'Brown',
-      Beige: 'Beige',
-      Yellow: 'Yellow',
-      Orange: 'Orange',
-      Gold: 'Gold',
-      Purple: 'Purple',
-    },
+    // Colour names from the shared table (api/src/domain/vehicleValues.ts), which invoices and sheets print too.
+    colors: colorMessages('en'),
   },
+  // Coded vehicle values (fuel, transmission, drive, body…) by kind and code, from the same table.
+  vehicleValues: codedValueMessages('en'),
   documents: {
     uploadError: 'Failed to upload document',
     deleteError: 'Failed to delete document',

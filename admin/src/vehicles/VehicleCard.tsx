@@ -6,6 +6,7 @@ import { DateText, Ltr } from '../common/Fields';
 import { VehicleThumbnail } from '../files/VehicleThumbnail';
 import { OverdueDocumentsChip } from './OverdueDocumentsChip';
 import { StatusChip } from './StatusChip';
+import { ColorText } from './ColorText';
 import { StatusSelect } from './StatusSelect';
 import { VinText, makeModelYear, vehicleEditPath } from './VinText';
 
@@ -23,7 +24,7 @@ export const VehicleCard = ({
 }) => {
   const facts: CardFact[] = [
     { name: 'makeModelYear', label: 'vehicles.makeModelYear', value: makeModelYear(record) },
-    { name: 'color', label: 'resources.vehicles.fields.vehicleInfo.color', value: record.vehicleInfo?.color ?? '—' },
+    { name: 'color', label: 'resources.vehicles.fields.vehicleInfo.color', value: <ColorText value={record.vehicleInfo?.color} /> },
     { name: 'containerNumber', label: 'resources.vehicles.fields.containerNumber', value: record.containerNumber ? <Ltr>{record.containerNumber}</Ltr> : '—' },
     ...(showsCompany
       ? [

@@ -28,6 +28,7 @@ import { VinText, makeModelYear, vehicleEditPath } from './VinText';
 import { ThumbnailHeader, VehicleThumbnail } from '../files/VehicleThumbnail';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { VehicleCard } from './VehicleCard';
+import { ColorText } from './ColorText';
 import { OverdueDocumentsChip } from './OverdueDocumentsChip';
 import { Isolated } from '../common/Bidi';
 import { ListActionsToolbar } from '../common/ListActionsToolbar';
@@ -176,7 +177,7 @@ const VehicleList = () => {
                       <span data-testid="make-model-year">{makeModelYear(record)}</span>
                       {record.vehicleInfo?.color && (
                         <Typography variant="caption" color="text.secondary" component="div">
-                          {record.vehicleInfo.color}
+                          <ColorText value={record.vehicleInfo.color} />
                         </Typography>
                       )}
                     </>
@@ -187,7 +188,7 @@ const VehicleList = () => {
                   <DataTable.Col key="make" source="make" render={(record) => (record.make ? <Isolated>{record.make}</Isolated> : '—')} />,
                   <DataTable.Col key="model" source="model" render={(record) => (record.model ? <Isolated>{record.model}</Isolated> : '—')} />,
                   <DataTable.Col key="year" source="year" render={(record) => record.year ?? '—'} />,
-                  <DataTable.Col key="color" source="vehicleInfo.color" disableSort render={(record) => (record.vehicleInfo?.color ? <Isolated>{record.vehicleInfo.color}</Isolated> : '—')} />,
+                  <DataTable.Col key="color" source="vehicleInfo.color" disableSort render={(record) => <ColorText value={record.vehicleInfo?.color} />} />,
                 ]
               )}
               <DataTable.Col

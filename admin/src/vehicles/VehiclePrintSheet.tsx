@@ -17,6 +17,7 @@ import type { StatusEvent } from './StatusHistory';
 import type { VehicleContainer } from './VehicleShipmentView';
 import { StatusChip } from './StatusChip';
 import { DETAIL_FIELDS, ELECTRIC_FIELDS } from './vehicleInfo';
+import { vehicleValueLabel } from './vehicleValueLabel';
 
 /**
  * The printed sheet of /vehicles/{id}/edit, for every role that opens it: the vehicle's facts and
@@ -44,7 +45,7 @@ export const VehiclePrintSheet = ({ vehicle }: { vehicle: Record<string, any> })
     { label: 'resources.containers.fields.loadingDate', value: date(container?.loadingDate) },
     { label: 'resources.containers.fields.arrivalDate', value: date(container?.arrivalDate) },
     { label: 'resources.vehicles.fields.buyerId', value: vehicle.buyerName ? <Ltr>{vehicle.buyerName}</Ltr> : null },
-    ...[...DETAIL_FIELDS, ...ELECTRIC_FIELDS].map((field) => ({ label: `resources.vehicles.fields.vehicleInfo.${field}`, value: info[field] })),
+    ...[...DETAIL_FIELDS, ...ELECTRIC_FIELDS].map((field) => ({ label: `resources.vehicles.fields.vehicleInfo.${field}`, value: info[field] ? vehicleValueLabel(field, info[field], translate) : info[field] })),
     {
       label: 'resources.vehicles.fields.notes',
       value: hasValue(vehicle.notes) ? <Box component="span" dir="auto">{vehicle.notes}</Box> : null,

@@ -19,6 +19,7 @@ import { StatusHistory, type StatusEvent } from './StatusHistory';
 import { VehicleDocumentsSection, VehicleImagesSection } from './VehicleFileSections';
 import { VehicleChecklist } from './VehicleChecklist';
 import { DETAIL_FIELDS, ELECTRIC_FIELDS } from './vehicleInfo';
+import { vehicleValueLabel } from './vehicleValueLabel';
 import { VehiclePrintSheet } from './VehiclePrintSheet';
 import { PrintButton } from '../print/PrintButton';
 
@@ -92,7 +93,7 @@ export const VehicleShipmentView = ({ vehicle, backButton }: { vehicle: Record<s
     { label: 'resources.vehicles.fields.model', value: vehicle.model },
     { label: 'resources.vehicles.fields.year', value: vehicle.year ? String(vehicle.year) : null },
     { label: 'resources.vehicles.fields.vehicleInfo.color', value: color },
-    ...[...DETAIL_FIELDS, ...ELECTRIC_FIELDS].map((field) => ({ label: `resources.vehicles.fields.vehicleInfo.${field}`, value: info[field] })),
+    ...[...DETAIL_FIELDS, ...ELECTRIC_FIELDS].map((field) => ({ label: `resources.vehicles.fields.vehicleInfo.${field}`, value: info[field] ? vehicleValueLabel(field, info[field], translate) : info[field] })),
     {
       label: 'resources.vehicles.fields.notes',
       value: hasValue(vehicle.notes) ? <Box component="span" dir="auto" sx={{ whiteSpace: 'pre-wrap', fontWeight: 400 }}>{vehicle.notes}</Box> : null,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { DomainError } from '../domain/errors';
 import type { Role } from '../domain/roles';
-import { VEHICLE_STATUSES } from '../domain/statuses';
+import { DEFAULT_VEHICLE_STATUS, statusRank, VEHICLE_STATUSES } from '../domain/statuses';
 import { hashPassword } from '../services/passwords';
 import { Company } from '../resources/companies/model';
 import { CompanyCreateSchema } from '../resources/companies/schema';
@@ -19,6 +19,7 @@ import { PortCreateSchema } from '../resources/ports/schema';
 import { User } from '../resources/users/model';
 import { UserCreateSchema } from '../resources/users/schema';
 import { Vehicle } from '../resources/vehicles/model';
+import { canonicalMake } from '../domain/makes';
 import { VehicleCreateSchema } from '../resources/vehicles/schema';
 import { VehicleStatusEvent } from '../resources/vehicles/statusEvents';
 import { DEMO_COMPANY, DEMO_CONTAINERS, DEMO_PHOTOS_PER_VEHICLE, DEMO_PORTS, DEMO_USERS, DEMO_VEHICLES, type DemoVehicle } from './demoCompany';
@@ -115,7 +116,8 @@ export async function loadDemoData(db: Knex, options: DemoOptions): Promise<Demo
         ...route,
       });
       const history = statusHistory(v, now);
-      const vehicle = await Vehicle.query(trx).insert({ ...fields, companyId: company.id, shipperId, createdAt: history[0].createdAt });
+      const status = fields.status ?? DEFAULT_VEHICLE_STATUS;
+      const vehicle = await Vehicle.query(trx).insert({ ...fields, make: canonicalMake(fields.make), status, statusRank: statusRank(status), companyId: company.id, shipperId, createdAt: history[0].createdAt });
       for (const event of history) await VehicleStatusEvent.query(trx).insert({ vehicleId: vehicle.id, userId: shipperId, ...event });
       vehicleIds.push(vehicle.id);
     }

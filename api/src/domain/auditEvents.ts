@@ -24,7 +24,7 @@ export const REDACTED = '[redacted]';
  * Book-keeping the writers keep on every change, and what the models work out from the stored
  * values (check digits, whether a country is a code): nothing a reader of the record needs.
  */
-const NOT_RECORDED = new Set(['id', 'createdAt', 'updatedAt', 'documentsDueAt', 'vinCheckDigitValid', 'numberCheckDigitValid', 'countryIsCode']);
+const NOT_RECORDED = new Set(['id', 'createdAt', 'updatedAt', 'documentsDueAt', 'statusRank', 'vinCheckDigitValid', 'numberCheckDigitValid', 'countryIsCode']);
 
 /** Nothing, however written: absent, null, or an empty object (vehicleInfo without a field). */
 const orNull = (value: unknown) => (value && typeof value === 'object' && !Object.keys(value).length ? null : (value ?? null));

@@ -16,3 +16,10 @@ export const isVehicleStatus = (value: unknown): value is VehicleStatus => VEHIC
 
 /** The end of the journey: the buyer has the car (the dashboard's "arriving soon" leaves it out). */
 export const DELIVERED_STATUS: VehicleStatus = 'RECEIVED';
+
+/**
+ * A status's place in the journey (0 for NEW_PURCHASE … 7 for RECEIVED), stored beside the status
+ * in `vehicles.statusRank` by the operations that set a status, so a list sorted by status follows
+ * the shipping stages from an index on both engines rather than the codes' alphabetical order.
+ */
+export const statusRank = (status: VehicleStatus): number => VEHICLE_STATUSES.indexOf(status);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { InvoiceContainer, InvoicePort } from '../../services/invoices/invoiceData';
 import { countryName, isCountryCode } from '../../domain/countries';
+import { knownColor, vehicleValueLabel } from '../../domain/vehicleValues';
 import { Container } from '../containers/model';
 import { Vehicle } from '../vehicles/model';
 
@@ -15,6 +16,16 @@ const port = (name: string | null, nameAr: string | null, country: string | null
   const arabic = isCountryCode(country) ? countryName(country, 'ar') : '';
   return { name: english ? `${name}, ${english}` : name, nameAr: arabic ? `${nameAr || name}، ${arabic}` : nameAr || name };
 };
+
+/**
+ * A vehicle's colour on the bilingual invoice: a known colour by its English name with the Arabic
+ * one under it (the names the console shows, domain/vehicleValues.ts), any other as it was typed.
+ */
+function invoiceColor(color: string | undefined): { color: string | null; colorAr: string | null } {
+  if (!color) return { color: null, colorAr: null };
+  if (!knownColor(color)) return { color, colorAr: null };
+  return { color: vehicleValueLabel('color', color, 'en'), colorAr: vehicleValueLabel('color', color, 'ar') };
+}
 
 type ContainerRow = Container & Record<'fromName' | 'fromNameAr' | 'fromCountry' | 'toName' | 'toNameAr' | 'toCountry', string | null>;
 
@@ -40,6 +51,6 @@ export async function invoiceContainers(db: Knex, ids: number[]): Promise<Invoic
     toPort: port(c.toName, c.toNameAr, c.toCountry),
     vehicles: vehicles
       .filter((v) => v.containerId === c.id)
-      .map((v) => ({ vin: v.vin, make: v.make, model: v.model, year: v.year, color: v.vehicleInfo?.color ?? null })),
+      .map((v) => ({ vin: v.vin, make: v.make, model: v.model, year: v.year, ...invoiceColor(v.vehicleInfo?.color) })),
   }));
 }

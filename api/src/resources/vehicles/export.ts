@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { STATUS_LABELS, VEHICLE_COLUMNS, VEHICLE_INFO_COLUMNS, type SheetLanguage } from '../../domain/sheetColumns';
+import { vehicleValueLabel } from '../../domain/vehicleValues';
 import { Port } from '../ports/model';
 import type { ExportColumn } from '../sheetExport';
 import type { Vehicle } from './model';
@@ -28,6 +29,9 @@ export async function vehicleExportColumns(db: Knex, language: SheetLanguage): P
     notes: (row) => row.notes,
     company: (row) => row.companyName ?? null,
   };
-  for (const { key } of VEHICLE_INFO_COLUMNS) cells[key] = (row) => row.vehicleInfo?.[key] ?? null;
+  // Colours and coded values in Arabic on an Arabic sheet (the import reads them back); an English
+  // sheet keeps the stored values, so it goes round unchanged.
+  const info = (key: string, stored: string | undefined) => (stored ? (language === 'ar' ? vehicleValueLabel(key, stored, 'ar') : stored) : null);
+  for (const { key } of VEHICLE_INFO_COLUMNS) cells[key] = (row) => info(key, row.vehicleInfo?.[key]);
   return VEHICLE_COLUMNS.map((column) => ({ heading: column[language], cell: cells[column.key] }));
 }

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { DomainError } from '../../domain/errors';
 import { containerCapacity } from '../../domain/containerNumber';
+import { canonicalMake } from '../../domain/makes';
+import { vehicleValueOfCell } from '../../domain/vehicleValues';
 import { VEHICLE_BUYER_ROLES } from '../../domain/roles';
 import { statusOfCell, VEHICLE_COLUMNS, VEHICLE_INFO_COLUMNS } from '../../domain/sheetColumns';
 import { isVinCheckDigitValid, normalizeVin, vinProblem } from '../../domain/vin';
@@ -28,7 +30,8 @@ const FIELD_COLUMNS: Record<string, string> = { containerId: 'container', buyerI
 /** The row's plain fields, checked by the API's own schema; a problem names its column. */
 function rowFields(values: Record<string, string>) {
   const vehicleInfo: Record<string, string> = {};
-  for (const [key, value] of Object.entries(values)) if (INFO_KEYS.has(key)) vehicleInfo[key] = value;
+  // A colour or coded value in either language (an Arabic sheet exported here) is stored as the API stores it.
+  for (const [key, value] of Object.entries(values)) if (INFO_KEYS.has(key)) vehicleInfo[key] = value && vehicleValueOfCell(key, value);
   const raw: Record<string, unknown> = { make: values.make, model: values.model, year: values.year, notes: values.notes };
   if (Object.keys(vehicleInfo).length) raw.vehicleInfo = vehicleInfo;
   const parsed = VehicleUpdateSchema.safeParse(raw);
@@ -38,6 +41,8 @@ function rowFields(values: Record<string, string>) {
     if (field === 'year') throw new RowProblem('year', 'year.invalid', { detail: issue.message });
     throw new RowProblem(field, 'text.invalid', { detail: issue.message });
   }
+  // The stored spelling, so a file's "TOYOTA" is no change to a stored "Toyota".
+  if (parsed.data.make !== undefined) parsed.data.make = canonicalMake(parsed.data.make) ?? undefined;
   return parsed.data;
 }
 

@@ -23,6 +23,8 @@ export class Vehicle extends BaseModel {
   declare fromPortId: number | null;
   declare toPortId: number | null;
   declare status: VehicleStatus;
+  /** The status's place in the journey (domain/statuses.ts statusRank), which the status sort reads. */
+  declare statusRank: number;
   declare shipperId: number | null;
   declare buyerId: number | null;
   declare companyId: number;

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { uniqueOr409 } from '../../http/dbErrors';
-import { DEFAULT_VEHICLE_STATUS, type VehicleStatus } from '../../domain/statuses';
+import { DEFAULT_VEHICLE_STATUS, statusRank, type VehicleStatus } from '../../domain/statuses';
+import { canonicalMake } from '../../domain/makes';
 import { vehicleMovesForward } from '../../domain/containerStatuses';
 import { can, canChooseCompany, type Action } from '../../domain/permissions';
 import { VEHICLE_BUYER_ROLES } from '../../domain/roles';
@@ -113,9 +114,10 @@ export async function createVehicles(actor: User, inputs: VehicleCreate[], trx: 
   const createdAt = new Date().toISOString();
   const rows = inputs.map((input, i) => {
     const { decoded } = input;
+    const status = input.status ?? DEFAULT_VEHICLE_STATUS;
     return Vehicle.fromJson({
       vin: input.vin,
-      make: input.make ?? decoded.make,
+      make: canonicalMake(input.make ?? decoded.make),
       model: input.model ?? decoded.model,
       year: input.year ?? decoded.year,
       buyerId: input.buyerId ?? null,
@@ -123,7 +125,8 @@ export async function createVehicles(actor: User, inputs: VehicleCreate[], trx: 
       toPortId: input.toPortId ?? null,
       notes: input.notes ?? null,
       vehicleInfo: { ...decoded.vehicleInfo, ...input.vehicleInfo },
-      status: input.status ?? DEFAULT_VEHICLE_STATUS,
+      status,
+      statusRank: statusRank(status),
       companyId: companyIds[i],
       shipperId: actor.id,
       createdAt,
@@ -212,7 +215,7 @@ export async function setVehicleStatuses(
   const movedIds = moving.map((v) => v.id);
   // Stamped here rather than by the model: the answer says when it was written.
   const updatedAt = new Date().toISOString();
-  await trx('vehicles').whereIn('id', movedIds).update({ status: input.status, updatedAt });
+  await trx('vehicles').whereIn('id', movedIds).update({ status: input.status, statusRank: statusRank(input.status), updatedAt });
   await recordStatusChanges(
     trx,
     actor,
@@ -246,6 +249,8 @@ export async function setVehicleStatus(
 export async function updateVehicle(actor: User, input: { id: number; changes: z.infer<typeof VehicleUpdateSchema> }, trx: Knex): Promise<void> {
   mayDo(actor, 'update');
   const { status, containerId, ...changes } = input.changes;
+  // One spelling of a make, whoever typed it (the record of events then shows what is stored).
+  if (changes.make !== undefined) changes.make = canonicalMake(changes.make) ?? undefined;
   const vehicle = await lockVisible(trx, actor, input.id);
   const movesCompany = changes.companyId !== undefined && changes.companyId !== vehicle.companyId;
   if (movesCompany && !canChooseCompany(actor.role)) throw forbidden('Only a super administrator can move a vehicle to another company');

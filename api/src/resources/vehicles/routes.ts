@@ -29,7 +29,8 @@ const LIST: ListSpec = {
     make: 'vehicles.make',
     model: 'vehicles.model',
     year: 'vehicles.year',
-    status: 'vehicles.status',
+    // The shipping stages' order (domain/statuses.ts statusRank), not the codes' alphabetical one.
+    status: 'vehicles.statusRank',
     createdAt: 'vehicles.createdAt',
   },
   filters: {
@@ -46,8 +47,8 @@ const LIST: ListSpec = {
   search: ['vehicles.vin', 'vehicles.make', 'vehicles.model'],
   defaultSort: ['createdAt', 'DESC'],
   idColumn: 'vehicles.id',
-  // The dashboard's status indexes hold each status's vehicles by creation time.
-  tieBreakers: { 'vehicles.vin': [], 'vehicles.status': ['vehicles.createdAt', 'vehicles.id'] },
+  // The status rank's indexes (like the dashboard's status ones) hold each status's vehicles by creation time.
+  tieBreakers: { 'vehicles.vin': [], 'vehicles.statusRank': ['vehicles.createdAt', 'vehicles.id'] },
 };
 
 /**

@@ -1,5 +1,6 @@
 /** Everything the invoice PDF shows, gathered by the route and handed to the PDF worker. */
-export type InvoiceVehicle = { vin: string; make: string | null; model: string | null; year: number | null; color: string | null };
+/** `color` as typed, or a known colour's English name; `colorAr` that colour's Arabic name (printed under it). */
+export type InvoiceVehicle = { vin: string; make: string | null; model: string | null; year: number | null; color: string | null; colorAr?: string | null };
 /** A port by its English and Arabic names (the Arabic falls back to the English one). */
 export type InvoicePort = { name: string; nameAr: string };
 export type InvoiceContainer = {

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { canonicalMake } from '../../domain/makes';
 import { isVinCheckDigitValid } from '../../domain/vin';
 import { manufacturerFromVin, modelYearFromVin } from '../../domain/wmi';
 import { BUNDLED_MAKES } from './bundledMakes';
@@ -49,7 +50,7 @@ function fromVpic(vin: string, r: VpicDecoded): VinDecode {
   const year = Number(r.ModelYear);
   return {
     vin,
-    make: meaningful(r.Make) ? r.Make.trim() : manufacturerFromVin(vin),
+    make: canonicalMake(meaningful(r.Make) ? r.Make : manufacturerFromVin(vin)),
     model: meaningful(r.Model) ? r.Model.trim() : null,
     year: Number.isInteger(year) && year > 1900 ? year : modelYearFromVin(vin),
     vehicleInfo,
@@ -61,7 +62,7 @@ function fromVpic(vin: string, r: VpicDecoded): VinDecode {
 function offline(vin: string): VinDecode {
   return {
     vin,
-    make: manufacturerFromVin(vin),
+    make: canonicalMake(manufacturerFromVin(vin)),
     model: null,
     year: modelYearFromVin(vin),
     vehicleInfo: {},
@@ -74,6 +75,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** After a failed call, vPIC is left alone this long, so an offline intranet never waits per VIN. */
 const RETRY_AFTER_MS = 60_000;
 export const MAKES_LIMIT = 100;
+/** The bundled makes in their stored spelling (the list is vPIC's capitals). */
+const BUNDLED_NAMES = [...new Set(BUNDLED_MAKES.map((name) => canonicalMake(name)!))].sort((a, b) => a.localeCompare(b));
 
 export type VinDecoder = {
   decode(vin: string): Promise<VinDecode>;
@@ -112,13 +115,14 @@ export function createVinDecoder(options: { baseUrl: string; timeoutMs: number; 
       if (!allMakes || allMakes.until < Date.now()) {
         const fetched = await tryVpic(() => client.getAllMakes());
         if (fetched) {
-          const names = [...new Set(fetched.map((m) => m.Make_Name?.trim()).filter(Boolean))].sort((a, b) => a.localeCompare(b));
+          // In the spelling a make is stored in, so a pick is saved as it was shown (domain/makes.ts).
+          const names = [...new Set(fetched.map((m) => canonicalMake(m.Make_Name)).filter((n): n is string => !!n))].sort((a, b) => a.localeCompare(b));
           allMakes = { names, until: Date.now() + DAY_MS };
         }
       }
       let names = allMakes?.names;
       if (!names) {
-        names = [...BUNDLED_MAKES];
+        names = BUNDLED_NAMES;
         source = 'offline';
       }
       const needle = q.trim().toUpperCase();
