@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SQLITE_SHORT_READ_MS } from './db';
 import { installPath } from './install';
+import { parseStorageUrl, type StorageSettings } from './services/storage/settings';
 
 /**
  * Which proxies in front of the server are trusted (TRUST_PROXY): how many of them there are
@@ -93,6 +94,7 @@ const EnvSchema = z.object({
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587').optional(),
   MAIL_FROM: z.string().min(3).max(200).default('Vehicle export console <no-reply@localhost>'),
+  STORAGE_URL: z.string().default('db:'),
 });
 
 export type Config = {
@@ -142,6 +144,8 @@ export type Config = {
   ollama: { host: string; model: string; timeoutMs: number; concurrency: number };
   /** SMTP_URL: notifications are also mailed when it is set (resources/notifications/jobs.ts); MAIL_FROM: their sender. */
   mail: { smtpUrl?: string; from: string };
+  /** STORAGE_URL: where new files' bytes go (services/storage): the database, or an S3-compatible bucket. */
+  storage: StorageSettings;
 };
 
 /** The secret survives restarts in DATA_DIR, so sessions do too. */
@@ -165,6 +169,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   const e = parsed.data;
+  // The S3 credentials are the standard AWS variables, read with the URL so both are checked at once.
+  const storage = parseStorageUrl(e.STORAGE_URL, env);
+  if (typeof storage === 'string') throw new Error(`Invalid configuration: STORAGE_URL: ${storage}`);
   // Relative paths are the install folder's, never the working directory's: a service started
   // from elsewhere finds the same database, data and console.
   const dataDir = installPath(e.DATA_DIR);
@@ -200,5 +207,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: { load: e.DEMO_DATA, password: e.DEMO_PASSWORD },
     ollama: { host: e.OLLAMA_HOST.replace(/\/+$/, ''), model: e.OLLAMA_VISION_MODEL, timeoutMs: e.OLLAMA_TIMEOUT_MS, concurrency: e.AI_CONCURRENCY },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    storage,
   };
 }
