@@ -1,6 +1,6 @@
-import { loadConfig } from '../config';
+import { loadConfig, parseStorageUrl } from '../config';
 import { closeDb, createDb, schemaProblem, schemaState } from '../db';
-import { createFileStorages, describeStorage, parseStorageUrl } from '../services/storage';
+import { createFileStorages, describeStorage } from '../services/storage';
 import { migrateFiles } from '../services/storage/migrate';
 
 /**

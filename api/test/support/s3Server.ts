@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 // @ts-expect-error s3rver ships no types: its constructor, run() and close() are all we use.
 import S3rver from 's3rver';
 import { portToListenOn } from '../../../test/support/ports';
-import { createFileStorages, parseStorageUrl, type FileStorages } from '../../src/services/storage';
+import { parseStorageUrl } from '../../src/config';
+import { createFileStorages, type FileStorages } from '../../src/services/storage';
 
 /** The storages the files suites run on: the database's chunks, and S3 (a local s3rver). */
 export type StorageName = 'db' | 's3';

@@ -5,7 +5,7 @@ import type { StorageSettings } from './settings';
 import type { FileStorage, StoredFile } from './types';
 
 export type { FileStorage, FileVariant, StoredFile, StagedFile } from './types';
-export { parseStorageUrl, describeStorage, type StorageSettings } from './settings';
+export { describeStorage, type StorageSettings } from './settings';
 
 /**
  * The storage new files go to (STORAGE_URL), and the one each stored file is read from: a row
