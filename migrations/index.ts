@@ -24,6 +24,7 @@ import * as auditEvents from './20261130000200_audit_events';
 import * as notifications from './20261130000300_notifications';
 import * as vehicleStatusRank from './20261201000100_vehicle_status_rank';
 import * as makeSpellings from './20261201000200_make_spellings';
+import * as fileStorage from './20261201000300_file_storage';
 
 /**
  * Migrations are listed here rather than discovered on disk, so they load the same way under
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Knex.Migration & { downLoses?: string }> = {
   '20261130000300_notifications': notifications,
   '20261201000100_vehicle_status_rank': vehicleStatusRank,
   '20261201000200_make_spellings': makeSpellings,
+  '20261201000300_file_storage': fileStorage,
 };
 
 /**

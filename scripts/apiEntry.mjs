@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const SOURCES = { server: 'api/src/server.ts', migrate: 'api/src/cli/migrate.ts', backup: 'api/src/cli/backup.ts', admin: 'api/src/cli/admin.ts' };
+const SOURCES = { server: 'api/src/server.ts', migrate: 'api/src/cli/migrate.ts', backup: 'api/src/cli/backup.ts', admin: 'api/src/cli/admin.ts', storage: 'api/src/cli/storage.ts' };
 
 export function newestMtime(dir) {
   if (!existsSync(dir)) return 0;

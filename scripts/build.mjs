@@ -28,6 +28,7 @@ if (only !== 'console') {
       migrate: 'api/src/cli/migrate.ts',
       backup: 'api/src/cli/backup.ts',
       admin: 'api/src/cli/admin.ts',
+      storage: 'api/src/cli/storage.ts',
       pdfWorker: 'api/src/services/invoices/pdfWorker.ts',
       readerWorker: 'api/src/db/sqlite/readerWorker.ts',
       checkpointWorker: 'api/src/db/sqlite/checkpointWorker.ts',

@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { findUser, userFromRow } from './accounts';
 import type { Config } from './config';
+import { createFileStorages, type FileStorages } from './services/storage';
 import { isDatabaseUp, schemaProblem, schemaState } from './db';
 import { VERSION } from './install';
 import { loadCurrentUser } from './http/auth';
@@ -45,7 +46,7 @@ import { createOllamaVision } from './services/vision/ollamaVision';
 import { createInvoiceRenderer, type InvoiceRenderer } from './services/invoices/renderer';
 import { setPasswordHashCost } from './services/passwords';
 
-export type AppOptions = { db: Knex; config: Config; logger?: Logger; invoiceRenderer?: InvoiceRenderer };
+export type AppOptions = { db: Knex; config: Config; logger?: Logger; invoiceRenderer?: InvoiceRenderer; storages?: FileStorages };
 
 /** Builds the whole Koa app (API and console) without listening, for server.ts and for tests. */
 export type App = Koa & {
@@ -54,9 +55,13 @@ export type App = Koa & {
   apiRoutes(): { method: string; path: string }[];
   /** Requests waiting for their user's turn (http/fairShare.ts), for tests. */
   waitingForTurn(): number;
+  /** Where files' bytes are (the orphan sweep's, server.ts). */
+  fileStorages: FileStorages;
 };
 
-export function createApp({ db, config, logger = createLogger(config.logLevel), invoiceRenderer = createInvoiceRenderer() }: AppOptions): App {
+export function createApp({ db, config, logger = createLogger(config.logLevel), invoiceRenderer = createInvoiceRenderer(), storages }: AppOptions): App {
+  // Where vehicle and container files' bytes are (STORAGE_URL); objects a delete could not remove are the sweep's.
+  const files = storages ?? createFileStorages(config.storage, (error, storageKeys) => logger.error('could not remove deleted files from S3 storage; the sweep will', { error, storageKeys }));
   setPasswordHashCost(config.passwordHashCost);
   const proxies = config.trustedProxies;
   // With a number of proxies, Koa takes the client from that many right-most X-Forwarded-For entries.
@@ -141,26 +146,26 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
   const vin = createVinDecoder({ baseUrl: config.vpicUrl, timeoutMs: config.vpicTimeoutMs });
   const resources = [
     authRoutes(db),
-    companyRoutes(db),
+    companyRoutes(db, files),
     userRoutes(db),
     portRoutes(db),
     // Before the resources' own routes: /vehicles/import and /vehicles/export are not ids.
     importRoutes(db, config.uploadMaxBytes),
-    containerRoutes(db),
-    vehicleRoutes(db, vin),
+    containerRoutes(db, files),
+    vehicleRoutes(db, vin, files),
     trackingLinkRoutes(db),
     // Without a session: what a buyer's tracking link opens (GET only).
-    publicTrackingRoutes(db),
+    publicTrackingRoutes(db, files),
     vinRoutes(vin),
     dashboardRoutes(db),
     notificationRoutes(db),
-    fileRoutes(db, 'vehicles', config.uploadMaxBytes, config.uploadMaxPixels),
-    fileRoutes(db, 'containers', config.uploadMaxBytes, config.uploadMaxPixels),
+    fileRoutes(db, files, 'vehicles', config.uploadMaxBytes, config.uploadMaxPixels),
+    fileRoutes(db, files, 'containers', config.uploadMaxBytes, config.uploadMaxPixels),
     documentRoutes(db, config.uploadMaxBytes),
     invoiceRoutes(db, invoiceRenderer),
     invoiceSellerRoutes(db),
-    aiRoutes(db, createOllamaVision(config.ollama), config.ollama.concurrency),
-    demoRoutes(db, config.uploadMaxPixels),
+    aiRoutes(db, files, createOllamaVision(config.ollama), config.ollama.concurrency),
+    demoRoutes(db, files, config.uploadMaxPixels),
     auditLogRoutes(db),
   ];
   for (const r of resources) api.use(r.routes());
@@ -177,5 +182,8 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
   // Worker threads (invoice PDFs) end with the app; the database is its owner's to close.
   const apiRoutes = () =>
     [health, api].flatMap((router) => router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) }))));
-  return Object.assign(app, { closeResources: () => invoiceRenderer.close(), apiRoutes, waitingForTurn: turns.waiting });
+  return Object.assign(app, { closeResources: async () => {
+    await invoiceRenderer.close();
+    if (!storages) files.close();
+  }, apiRoutes, waitingForTurn: turns.waiting, fileStorages: files });
 }

@@ -15,6 +15,51 @@ import { installPath } from './install';
  */
 export type TrustedProxies = { hops: number } | { addresses: ReadonlySet<string> } | null;
 
+/**
+ * STORAGE_URL: where the bytes of vehicle and container files go (services/storage/settings.ts has
+ * the same shape, for the storages): the database, or an S3-compatible bucket.
+ */
+export type StorageSettings =
+  | { kind: 'db' }
+  | { kind: 's3'; bucket: string; endpoint?: string; region: string; forcePathStyle: boolean; credentials?: { accessKeyId: string; secretAccessKey: string } };
+
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const PARAMS = new Set(['endpoint', 'region', 'forcePathStyle']);
+
+/** STORAGE_URL's value, or a message saying what it takes. Credentials come from the environment, never the URL. */
+export function parseStorageUrl(value: string, env: NodeJS.ProcessEnv = {}): StorageSettings | string {
+  const text = value.trim();
+  if (text === '' || text === 'db:' || text === 'db') return { kind: 'db' };
+  const usage = 'use db: or s3://bucket?endpoint=https://host:port&region=…&forcePathStyle=true';
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return usage;
+  }
+  if (url.protocol !== 's3:') return usage;
+  if (url.username || url.password) return 'give the credentials in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, not in the URL';
+  const bucket = url.hostname;
+  if (!BUCKET.test(bucket)) return `"${bucket}" is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)`;
+  if (url.pathname && url.pathname !== '/') return 'the URL names a bucket only (s3://bucket), no path';
+  const unknown = [...url.searchParams.keys()].find((key) => !PARAMS.has(key));
+  if (unknown) return `unknown parameter "${unknown}": endpoint, region and forcePathStyle are known`;
+  const endpoint = url.searchParams.get('endpoint') ?? undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/]+/.test(endpoint)) return `endpoint "${endpoint}" must be an http:// or https:// URL`;
+  const pathStyle = url.searchParams.get('forcePathStyle') ?? 'false';
+  if (!['true', 'false'].includes(pathStyle)) return 'forcePathStyle is true or false';
+  const [accessKeyId, secretAccessKey] = [env.AWS_ACCESS_KEY_ID, env.AWS_SECRET_ACCESS_KEY];
+  if (!!accessKeyId !== !!secretAccessKey) return 'set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither';
+  return {
+    kind: 's3',
+    bucket,
+    endpoint: endpoint?.replace(/\/+$/, ''),
+    region: url.searchParams.get('region') || env.AWS_REGION || 'us-east-1',
+    forcePathStyle: pathStyle === 'true',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  };
+}
+
 const OFF = new Set(['', '0', 'false', 'no', 'off']);
 const ONE = new Set(['true', 'yes', 'on']);
 
@@ -93,6 +138,7 @@ const EnvSchema = z.object({
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587').optional(),
   MAIL_FROM: z.string().min(3).max(200).default('Vehicle export console <no-reply@localhost>'),
+  STORAGE_URL: z.string().default('db:'),
 });
 
 export type Config = {
@@ -142,6 +188,8 @@ export type Config = {
   ollama: { host: string; model: string; timeoutMs: number; concurrency: number };
   /** SMTP_URL: notifications are also mailed when it is set (resources/notifications/jobs.ts); MAIL_FROM: their sender. */
   mail: { smtpUrl?: string; from: string };
+  /** STORAGE_URL: where new files' bytes go (services/storage): the database, or an S3-compatible bucket. */
+  storage: StorageSettings;
 };
 
 /** The secret survives restarts in DATA_DIR, so sessions do too. */
@@ -165,6 +213,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   const e = parsed.data;
+  // The S3 credentials are the standard AWS variables, read with the URL so both are checked at once.
+  const storage = parseStorageUrl(e.STORAGE_URL, env);
+  if (typeof storage === 'string') throw new Error(`Invalid configuration: STORAGE_URL: ${storage}`);
   // Relative paths are the install folder's, never the working directory's: a service started
   // from elsewhere finds the same database, data and console.
   const dataDir = installPath(e.DATA_DIR);
@@ -200,5 +251,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: { load: e.DEMO_DATA, password: e.DEMO_PASSWORD },
     ollama: { host: e.OLLAMA_HOST.replace(/\/+$/, ''), model: e.OLLAMA_VISION_MODEL, timeoutMs: e.OLLAMA_TIMEOUT_MS, concurrency: e.AI_CONCURRENCY },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    storage,
   };
 }

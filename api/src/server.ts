@@ -17,6 +17,7 @@ import { startupLog, type StartupLog } from './startupLog';
 import { runWorkers } from './cluster';
 import { deleteExpiredLimits, EXPIRED_LIMITS_EVERY_MS } from './resources/auth/throttle';
 import { startNotificationJobs } from './resources/notifications/jobs';
+import { startOrphanSweep } from './services/storage/sweep';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -118,6 +119,9 @@ async function serve(config: Config, db: Knex, say: StartupLog, { worker }: { wo
   pruneLimits.unref();
   // The overdue-document scan and, with SMTP_URL, the mail sender: in every process, safe together.
   const notificationJobs = startNotificationJobs(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
+  // With S3 storage: objects a stopped upload or a failed removal left without their row, after a day.
+  const s3 = app.fileStorages.s3;
+  const orphanSweep = s3 ? startOrphanSweep(db, s3, logger) : null;
   if (!worker) {
     const urls = listeningUrls(config.host, port);
     say(`The console and API are on ${urls.join(', ')}`, { urls, version: VERSION, database: redactedUrl(config.databaseUrl) });
@@ -135,6 +139,7 @@ async function serve(config: Config, db: Knex, say: StartupLog, { worker }: { wo
     await pruning; // one already running ends before the database closes
     await app.closeResources();
     await notificationJobs.stop();
+    await orphanSweep?.stop();
     await heartbeat.stop().catch(() => undefined);
     await closeDb(db);
     if (!worker) logger.info('stopped');

@@ -31,7 +31,7 @@ describe.each(ENGINES)('demo data on %s', (engine) => {
     beforeAll(async () => {
       t = await startTestApp(engine);
       await t.user({ role: 'SUPER_ADMIN' });
-      demo = await loadDemoData(t.db, { password: DEMO_PASSWORD, maxPixels: MAX_PIXELS });
+      demo = await loadDemoData(t.db, { password: DEMO_PASSWORD, maxPixels: MAX_PIXELS, storage: t.app.fileStorages.current });
       shipper = await t.signedIn(username('shipper'), DEMO_PASSWORD);
     }, 120_000);
     afterAll(() => t?.close());
@@ -129,7 +129,7 @@ describe.each(ENGINES)('demo data on %s', (engine) => {
 
     it('refuses, and changes nothing', async () => {
       const before = await tableCounts(t);
-      const error = await loadDemoData(t.db, { maxPixels: MAX_PIXELS }).catch((e: unknown) => e);
+      const error = await loadDemoData(t.db, { maxPixels: MAX_PIXELS, storage: t.app.fileStorages.current }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(DomainError);
       expect((error as DomainError).code).toBe('demo.installNotEmpty');
       expect(await tableCounts(t)).toEqual(before);

@@ -10,6 +10,7 @@ import { seedWorld, type World } from './support/world';
 import { validVin } from './support/vins';
 import { exe, html, jpegHtmlPolyglot, jpegWithGps, pdf, png, pngBomb, svg } from './support/fixtures';
 import { binary } from './support/binaryBody';
+import { objectKeys, STORAGES, storageFor } from './support/s3Server';
 
 function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
@@ -36,7 +37,11 @@ function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
 /** This process's upload folders (each API process writes its own, named after its pid). */
 const uploadTemps = (dataDir: string) => (existsSync(uploadsFolder(dataDir)) ? readdirSync(uploadsFolder(dataDir)).filter((n) => n.startsWith(`${process.pid}-`)) : []);
 
-describe.each(ENGINES)('vehicle and container files on %s', (engine) => {
+// The whole suite on each engine, with the files' bytes in the database and again in S3 (a local s3rver).
+const CASES = ENGINES.flatMap((engine) => STORAGES.map((storage) => [engine, storage] as const));
+
+describe.each(CASES)('vehicle and container files on %s, stored in %s', (engine, storage) => {
+  let store: Awaited<ReturnType<typeof storageFor>>;
   let t: TestApp;
   let w: World;
   let vehicleA: number;
@@ -44,7 +49,8 @@ describe.each(ENGINES)('vehicle and container files on %s', (engine) => {
   let containerA: number;
 
   beforeAll(async () => {
-    t = await startTestApp(engine, { VPIC_URL: 'http://127.0.0.1:9/api' });
+    store = await storageFor(storage);
+    t = await startTestApp(engine, { VPIC_URL: 'http://127.0.0.1:9/api', ...store.env });
     w = await seedWorld(t);
     const v = async (companyId: number, buyerId: number | null) =>
       Number((await t.db('vehicles').insert({ vin: validVin(), companyId, buyerId, status: 'NEW_PURCHASE', createdAt: new Date().toISOString() }))[0]);
@@ -52,7 +58,20 @@ describe.each(ENGINES)('vehicle and container files on %s', (engine) => {
     vehicleB = await v(w.companyB.id, w.buyerB.id);
     containerA = Number((await t.db('containers').insert({ number: 'FILU1234567', companyId: w.companyA.id, createdAt: new Date().toISOString() }))[0]);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await store.close();
+  });
+
+  /** What holds a file's bytes: its chunk rows in the database, or its objects in S3 (one per variant). */
+  const storedParts = async (fileId: number): Promise<number> => {
+    if (!store.s3) return Number((await t.db('file_chunks').where({ vehicleFileId: fileId }).count({ n: '*' }))[0].n);
+    const row = await t.db('vehicle_files').where({ id: fileId }).first('storageKey');
+    const key = row?.storageKey ?? (await deletedKeys.get(fileId));
+    return (await objectKeys(store.s3)).filter((object) => object.startsWith(`files/${key}/`)).length;
+  };
+  /** The S3 keys of files about to be deleted, read before: the row that says it goes with them. */
+  const deletedKeys = new Map<number, string>();
 
   const upload = (path: string, files: { body: Buffer; name: string; type?: string }[], client = w.clients.SHIPPER) => {
     const req = client.post(path);
@@ -206,19 +225,28 @@ describe.each(ENGINES)('vehicle and container files on %s', (engine) => {
 
   it('deletes a file with its stored bytes', async () => {
     const file = (await upload(`/api/vehicles/${vehicleA}/files`, [{ body: await png(), name: 'gone.png' }])).body[0];
-    expect(Number((await t.db('file_chunks').where({ vehicleFileId: file.id }).count({ n: '*' }))[0].n)).toBe(3);
+    expect(await storedParts(file.id)).toBe(3); // the original, the viewer copy, the thumbnail
+    const row = await t.db('vehicle_files').where({ id: file.id }).first('storage', 'storageKey');
+    expect(row.storage).toBe(storage);
+    if (row.storageKey) deletedKeys.set(file.id, row.storageKey);
     const res = await w.clients.COMPANY_ADMIN.delete(`/api/vehicles/${vehicleA}/files/${file.id}`);
     expect(res.status).toBe(200);
     expect(res.body.fileName).toBe('gone.png');
-    expect(Number((await t.db('file_chunks').where({ vehicleFileId: file.id }).count({ n: '*' }))[0].n)).toBe(0);
+    expect(res.body).not.toHaveProperty('storageKey');
+    expect(await storedParts(file.id)).toBe(0);
   });
 
-  it('round-trips an 8 MB file byte for byte, in chunks of at most 1 MiB', async () => {
+  it('round-trips an 8 MB file byte for byte (in the database in chunks of at most 1 MiB)', async () => {
     const big = pdf(8 * 1024 * 1024);
     const res = await upload(`/api/vehicles/${vehicleA}/files`, [{ body: big, name: 'manual.pdf' }]);
     expect(res.status).toBe(201);
-    const chunks = await t.db('file_chunks').where({ vehicleFileId: res.body[0].id }).select('seq');
-    expect(chunks).toHaveLength(8);
+    // 8 chunk rows in the database; one object in S3 (sent in parts), under a random key.
+    expect(await storedParts(res.body[0].id)).toBe(storage === 'db' ? 8 : 1);
+    if (storage === 's3') {
+      const { storageKey } = await t.db('vehicle_files').where({ id: res.body[0].id }).first('storageKey');
+      expect(storageKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(await t.db('file_chunks').where({ vehicleFileId: res.body[0].id }).first()).toBeUndefined();
+    }
     const back = await w.clients.SHIPPER.get(`/api/vehicles/${vehicleA}/files/${res.body[0].id}/download`).buffer(true).parse(binary);
     expect(Number(back.headers['content-length'])).toBe(big.length);
     expect(back.body.equals(big)).toBe(true);

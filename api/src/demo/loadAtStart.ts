@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config';
 import { DomainError } from '../domain/errors';
 import { loadDemoData } from './loadDemoData';
+import { createFileStorages } from '../services/storage';
 
 /**
  * DEMO_DATA=true at start: the demo company goes into an install without companies, once (the
@@ -10,8 +11,9 @@ import { loadDemoData } from './loadDemoData';
  */
 export async function loadDemoAtStart(db: Knex, config: Config, say: (line: string) => void): Promise<void> {
   if (!config.demo.load) return;
+  const storages = createFileStorages(config.storage);
   try {
-    const demo = await loadDemoData(db, { password: config.demo.password, maxPixels: config.uploadMaxPixels });
+    const demo = await loadDemoData(db, { password: config.demo.password, maxPixels: config.uploadMaxPixels, storage: storages.current });
     const { ports, containers, vehicles, photos } = demo.counts;
     say(`\nDEMO_DATA: loaded the demo company "${demo.company.name}" (${demo.company.code}): ${ports} ports, ${containers} containers, ${vehicles} vehicles, ${photos} photos.`);
     say(`Demo accounts (${config.demo.password ? 'password from DEMO_PASSWORD' : 'passwords shown once'}):`);
@@ -23,5 +25,7 @@ export async function loadDemoAtStart(db: Knex, config: Config, say: (line: stri
       return;
     }
     throw error;
+  } finally {
+    storages.close();
   }
 }

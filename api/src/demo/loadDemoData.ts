@@ -14,6 +14,7 @@ import { keepFiguresOfNewCompany } from '../resources/companies/bulkRows';
 import { Container } from '../resources/containers/model';
 import { ContainerCreateSchema } from '../resources/containers/schema';
 import { storeRecordFiles } from '../resources/files/store';
+import type { FileStorage } from '../services/storage';
 import { Port } from '../resources/ports/model';
 import { PortCreateSchema } from '../resources/ports/schema';
 import { User } from '../resources/users/model';
@@ -37,6 +38,8 @@ export type DemoOptions = {
   password?: string;
   /** The upload limit the photos are stored under (UPLOAD_MAX_PIXELS_MP), as any upload. */
   maxPixels: number;
+  /** Where the photos go (STORAGE_URL), as any upload's. */
+  storage: FileStorage;
   now?: Date;
 };
 
@@ -127,9 +130,9 @@ export async function loadDemoData(db: Knex, options: DemoOptions): Promise<Demo
 
   let photos = 0;
   try {
-    photos = await storeDemoPhotos(db, written.vehicleIds, written.company.id, written.shipperId, options.maxPixels);
+    photos = await storeDemoPhotos(db, options.storage, written.vehicleIds, written.company.id, written.shipperId, options.maxPixels);
   } catch (error) {
-    await deleteCompanyWithData(db, written.company.id, null);
+    await options.storage.remove(await deleteCompanyWithData(db, written.company.id, null)).catch(() => undefined); // else the sweep's
     await Port.query(db).whereIn('id', written.portIds).delete();
     throw error;
   }
@@ -163,7 +166,7 @@ function statusHistory(v: DemoVehicle, now: Date): { fromStatus: string | null; 
 }
 
 /** Each vehicle's drawn photos, stored as an upload would be (original, viewer JPEG, thumbnail). */
-async function storeDemoPhotos(db: Knex, vehicleIds: number[], companyId: number, userId: number, maxPixels: number): Promise<number> {
+async function storeDemoPhotos(db: Knex, storage: FileStorage, vehicleIds: number[], companyId: number, userId: number, maxPixels: number): Promise<number> {
   const dir = await mkdtemp(path.join(tmpdir(), 'demo-photos-'));
   // The demo's shipper, as its uploads' events name it.
   const uploader = (await User.query(db).findById(userId).select('id', 'username', 'role', 'companyId'))!;
@@ -178,7 +181,7 @@ async function storeDemoPhotos(db: Knex, vehicleIds: number[], companyId: number
         await writeFile(file, bytes);
         files.push({ path: file, name, size: bytes.length });
       }
-      stored += (await storeRecordFiles(db, files, { vehicleId: vehicleIds[i] }, companyId, uploader, maxPixels)).length;
+      stored += (await storeRecordFiles(db, storage, files, { vehicleId: vehicleIds[i] }, companyId, uploader, maxPixels)).length;
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import type { FileStorages } from '../services/storage';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { authorize } from '../http/auth';
@@ -9,11 +10,11 @@ import { loadDemoData } from './loadDemoData';
  * passwords (the super admin could reset them anyway); 409 (demo.installNotEmpty) once any
  * company exists, nothing changed.
  */
-export function demoRoutes(db: Knex, maxPixels: number) {
+export function demoRoutes(db: Knex, storages: FileStorages, maxPixels: number) {
   const router = new Router();
   router.post('/demo-data', authorize('demoData', 'create'), async (ctx) => {
     ctx.status = 201;
-    ctx.body = await loadDemoData(db, { maxPixels });
+    ctx.body = await loadDemoData(db, { maxPixels, storage: storages.current });
   });
   return router;
 }

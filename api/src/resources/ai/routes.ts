@@ -11,14 +11,15 @@ import { CAR_COLORS, type CarColor } from '../../services/vision/colors';
 import { detectColorEmbedded } from '../../services/vision/embeddedColor';
 import type { OllamaVision } from '../../services/vision/ollamaVision';
 import { Vehicle } from '../vehicles/model';
-import { VehicleFile } from '../files/model';
+import { STORAGE_COLUMNS, VehicleFile } from '../files/model';
+import type { FileStorages } from '../../services/storage';
 import { writeTransaction } from '../writeTransaction';
 import { storeDamageAnalysis } from '../vehicles/operations';
 
 const MAX_ANALYSIS_IMAGES = 8;
 
 /** Colour detection, damage analysis and the AI status (SPEC.md §7). */
-export function aiRoutes(db: Knex, vision: OllamaVision, concurrency: number) {
+export function aiRoutes(db: Knex, storages: FileStorages, vision: OllamaVision, concurrency: number) {
   const router = new Router();
   // Analyses are heavy for the model's machine: at most `concurrency` at once, the rest queue.
   const analysisSlots = pLimit(concurrency);
@@ -27,10 +28,10 @@ export function aiRoutes(db: Knex, vision: OllamaVision, concurrency: number) {
 
   router.post('/vehicles/:vehicleId/files/:fileId/detect-color', authorize('vehicles', 'update'), async (ctx) => {
     const vehicle = await findVehicle(ctx, 'vehicleId');
-    const file = await VehicleFile.query(db).findOne({ id: parseId(ctx.params.fileId, 'fileId'), vehicleId: vehicle.id }).select('id', 'fileType');
+    const file = await VehicleFile.query(db).findOne({ id: parseId(ctx.params.fileId, 'fileId'), vehicleId: vehicle.id }).select([...STORAGE_COLUMNS, 'fileType']);
     if (!file) throw notFound('File not found');
     if (file.fileType !== 'IMAGE') throw badRequest('Colour can only be detected on an image');
-    const image = await readImageForVision(db, file.id);
+    const image = await readImageForVision(db, storages, file);
 
     let color: CarColor | null = null;
     let source: 'ollama' | 'embedded' = 'embedded';
@@ -51,9 +52,9 @@ export function aiRoutes(db: Knex, vision: OllamaVision, concurrency: number) {
 
   router.post('/vehicles/:id/accident-analysis', authorize('vehicles', 'runAnalysis'), async (ctx) => {
     const vehicle = await findVehicle(ctx, 'id');
-    const files = await VehicleFile.query(db).where({ vehicleId: vehicle.id, fileType: 'IMAGE' }).orderBy('id').limit(MAX_ANALYSIS_IMAGES).select('id');
+    const files = await VehicleFile.query(db).where({ vehicleId: vehicle.id, fileType: 'IMAGE' }).orderBy('id').limit(MAX_ANALYSIS_IMAGES).select(STORAGE_COLUMNS);
     if (!files.length) throw badRequest('This vehicle has no images to analyse. Upload photos first.');
-    const images = await Promise.all(files.map((f) => readImageForVision(db, f.id)));
+    const images = await Promise.all(files.map((f) => readImageForVision(db, storages, f)));
 
     const result = await analysisSlots(async () => {
       const status = await vision.status(true);

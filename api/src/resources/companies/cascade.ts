@@ -4,6 +4,7 @@ import { CompanyLogo } from './logoModel';
 import { Container } from '../containers/model';
 import { Document } from '../documents/model';
 import { VehicleFile } from '../files/model';
+import { s3KeysOf } from '../files/objects';
 import { Invoice } from '../invoices/model';
 import { User } from '../users/model';
 import { Vehicle } from '../vehicles/model';
@@ -18,19 +19,20 @@ import { recordEvent, type AuditActor } from '../auditLog/record';
  * sessions are deleted with them. Its record of events stays. Ports are shared reference data and stay (their companyId is
  * cleared by the foreign key).
  */
-export async function deleteCompanyWithData(db: Knex, companyId: number, actor: AuditActor): Promise<void> {
-  await writeTransaction(db, async (trx) => {
+export async function deleteCompanyWithData(db: Knex, companyId: number, actor: AuditActor): Promise<string[]> {
+  return writeTransaction(db, async (trx) => {
     const company = await Company.query(trx).findById(companyId).select('id', 'name', 'code');
     await Invoice.query(trx).where({ companyId }).delete();
     // The invoice numbering's counters (invoices/numbering.ts) are no resource's rows.
     await trx('invoice_counters').where({ companyId }).delete();
     await Document.query(trx).where({ companyId }).delete();
     await CompanyLogo.query(trx).where({ companyId }).delete();
-    // Files by their record's company: what the company's vehicles and containers hold now.
-    await VehicleFile.query(trx)
-      .whereIn('vehicleId', Vehicle.query(trx).where({ companyId }).select('id'))
-      .orWhereIn('containerId', Container.query(trx).where({ companyId }).select('id'))
-      .delete();
+    // Files by their record's company: what the company's vehicles and containers hold now. Their
+    // S3 objects are removed by the caller after the commit (files/objects.ts).
+    const ofCompany = (q: ReturnType<typeof VehicleFile.query>) =>
+      q.where((w) => w.whereIn('vehicleId', Vehicle.query(trx).where({ companyId }).select('id')).orWhereIn('containerId', Container.query(trx).where({ companyId }).select('id')));
+    const storageKeys = await s3KeysOf(trx, ofCompany);
+    await ofCompany(VehicleFile.query(trx)).delete();
     // The counts and the search index are kept by the writers (no triggers): they go first.
     await dropFiguresOfCompany(trx, companyId);
     await Vehicle.query(trx).where({ companyId }).delete();
@@ -47,5 +49,6 @@ export async function deleteCompanyWithData(db: Knex, companyId: number, actor: 
         changes: { name: { from: company.name, to: null }, code: { from: company.code, to: null } },
       });
     }
+    return storageKeys;
   });
 }

@@ -1,3 +1,5 @@
+import type { FileStorages } from '../../services/storage';
+import { removeObjects } from '../files/objects';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import type { Next } from 'koa';
@@ -58,7 +60,7 @@ function assertProfileOnly(body: unknown, company: Company | undefined) {
   }
 }
 
-export function companyRoutes(db: Knex) {
+export function companyRoutes(db: Knex, storages: FileStorages) {
   const router = new Router({ prefix: '/companies' });
 
   /** The companies the caller sees, every column with hasLogo. */
@@ -114,7 +116,7 @@ export function companyRoutes(db: Knex) {
 
   router.delete('/:id', authorize('companies', 'delete'), async (ctx) => {
     const company = await findVisible(ctx);
-    await deleteCompanyWithData(db, company.id, approvedUser(ctx));
+    await removeObjects(storages, await deleteCompanyWithData(db, company.id, approvedUser(ctx)));
     ctx.body = company;
   });
 

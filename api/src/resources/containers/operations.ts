@@ -1,3 +1,4 @@
+import { s3KeysOf } from '../files/objects';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -101,14 +102,19 @@ export async function updateContainer(actor: User, input: { id: number; changes:
   }
 }
 
-/** Deletes a container: its vehicles are unassigned first, its files go with it. */
-export async function deleteContainer(actor: User, input: { id: number }, trx: Knex): Promise<void> {
+/**
+ * Deletes a container: its vehicles are unassigned first, its files go with it; answers the S3 keys
+ * of those files, whose objects the caller removes after the commit (files/objects.ts).
+ */
+export async function deleteContainer(actor: User, input: { id: number }, trx: Knex): Promise<string[]> {
   mayDo(actor, 'delete');
   const container = await lockVisible(trx, actor, input.id);
+  const storageKeys = await s3KeysOf(trx, (q) => q.where({ containerId: container.id }));
   await unassignVehicles(actor, { containerId: container.id }, trx);
   await Container.query(trx).deleteById(container.id);
   await recordEvent(trx, { actor, action: 'delete', entity: 'containers', entityId: container.id, companyId: container.companyId, changes: { number: { from: container.number, to: null } } });
   await keepRowCounts(trx, 'containers', { removed: [{ companyId: container.companyId }] });
+  return storageKeys;
 }
 
 /**

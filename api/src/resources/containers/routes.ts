@@ -1,3 +1,5 @@
+import type { FileStorages } from '../../services/storage';
+import { removeObjects } from '../files/objects';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
@@ -44,7 +46,7 @@ const LIST: ListSpec = {
   tieBreakers: { 'containers.number': [] },
 };
 
-export function containerRoutes(db: Knex) {
+export function containerRoutes(db: Knex, storages: FileStorages) {
   const router = new Router({ prefix: '/containers' });
 
   const visible = (user: User) => Container.query(db).modify('scopedTo', user).modify('rowColumns');
@@ -114,7 +116,8 @@ export function containerRoutes(db: Knex) {
     const user = approvedUser(ctx);
     const container = await findVisible(ctx);
     const body = await detail(container, user);
-    await writeTransaction(db, (trx) => deleteContainer(user, { id: container.id }, trx));
+    const storageKeys = await writeTransaction(db, (trx) => deleteContainer(user, { id: container.id }, trx));
+    await removeObjects(storages, storageKeys);
     ctx.body = body;
   });
 

@@ -3,7 +3,10 @@ import { BaseModel } from '../baseModel';
 import { Vehicle } from '../vehicles/model';
 import { Container } from '../containers/model';
 
-/** A photo or document of a vehicle or of a container; its bytes are in file_chunks (services/files/chunks.ts). */
+/**
+ * A photo or document of a vehicle or of a container; its bytes are where `storage` says
+ * (services/storage): file_chunks, or objects under `storageKey` in S3.
+ */
 export class VehicleFile extends BaseModel {
   static tableName = 'vehicle_files';
   static numberColumns = ['fileSize'];
@@ -24,6 +27,8 @@ export class VehicleFile extends BaseModel {
   declare verifiedAt: string | null;
   declare verifiedBy: number | null;
   declare createdAt: string;
+  declare storage: 'db' | 's3';
+  declare storageKey: string | null;
 
   static relationMappings = (): RelationMappings => ({
     vehicle: { relation: BaseModel.BelongsToOneRelation, modelClass: () => Vehicle, join: { from: 'vehicle_files.vehicleId', to: 'vehicles.id' } },
@@ -33,3 +38,6 @@ export class VehicleFile extends BaseModel {
 
 /** What a record's file list and a file answer carry (never the bytes). */
 export const FILE_COLUMNS = ['id', 'vehicleId', 'containerId', 'fileType', 'fileName', 'mimeType', 'fileSize', 'width', 'height', 'uploadedBy', 'documentKind', 'verifiedAt', 'createdAt'];
+
+/** Where a file's bytes are (services/storage StoredFile): selected beside what a route needs, never answered. */
+export const STORAGE_COLUMNS = ['id', 'storage', 'storageKey'];

@@ -35,15 +35,19 @@ export async function setDocumentKind(actor: User, input: { vehicleId: number; f
   return VehicleFile.query(trx).findById(file.id).select(FILE_COLUMNS);
 }
 
-/** Deletes a file of a record the route found the actor may change (a vehicle's documents: its due date again). */
-export async function deleteRecordFile(actor: User, input: { owner: FileOwner; fileId: number; companyId: number }, trx: Knex): Promise<void> {
+/**
+ * Deletes a file of a record the route found the actor may change (a vehicle's documents: its due
+ * date again); answers its S3 key, if any, whose objects the route removes after the commit.
+ */
+export async function deleteRecordFile(actor: User, input: { owner: FileOwner; fileId: number; companyId: number }, trx: Knex): Promise<string[]> {
   if (!can(actor.role, 'files', 'delete')) throw forbidden();
-  const file = await VehicleFile.query(trx).where(input.owner).findById(input.fileId).select('id', 'fileName');
-  if (!file) return;
+  const file = await VehicleFile.query(trx).where(input.owner).findById(input.fileId).select('id', 'fileName', 'storage', 'storageKey');
+  if (!file) return [];
   await VehicleFile.query(trx).where(input.owner).deleteById(input.fileId);
   await recordEvent(trx, {
     actor, action: 'delete', entity: 'files', entityId: file.id, companyId: input.companyId,
     changes: { fileName: { from: file.fileName, to: null }, ...ownerChange(input.owner, 'from') },
   });
   if ('vehicleId' in input.owner) await refreshDocumentsDue(trx, { vehicleIds: [input.owner.vehicleId] });
+  return file.storage === 's3' && file.storageKey ? [file.storageKey] : [];
 }

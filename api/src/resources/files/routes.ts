@@ -8,11 +8,12 @@ import { sendDownload } from '../../http/download';
 import { uploads } from '../../http/uploads';
 import { parse, parseId } from '../../http/validate';
 import { can } from '../../domain/permissions';
-import { hasVariant, readChunks, type Variant } from '../../services/files/chunks';
+import type { FileStorages, FileVariant } from '../../services/storage';
 import { uniqueNames } from '../../services/files/names';
 import { Vehicle } from '../vehicles/model';
 import { Container } from '../containers/model';
-import { FILE_COLUMNS, VehicleFile } from './model';
+import { FILE_COLUMNS, STORAGE_COLUMNS, VehicleFile } from './model';
+import { removeObjects } from './objects';
 import { storeRecordFiles, type FileOwner } from './store';
 import { deleteRecordFile, setDocumentKind } from './operations';
 import { DocumentKindSchema } from './schema';
@@ -21,14 +22,14 @@ import { writeTransaction } from '../writeTransaction';
 type Kind = 'vehicles' | 'containers';
 const OWNER_COLUMN = { vehicles: 'vehicleId', containers: 'containerId' } as const;
 const ZIP_NAME = { vehicles: 'vehicle', containers: 'container' } as const;
-const VARIANTS: Variant[] = ['original', 'compressed', 'thumbnail'];
+const VARIANTS: FileVariant[] = ['original', 'compressed', 'thumbnail'];
 
 /**
  * The files of vehicles and of containers (SPEC.md §7): upload, delete, download, and all images
  * as one streamed ZIP. Access follows the record: whoever may see the vehicle or container may
  * read its files (a BUYER those of the vehicles sold to it); company staff may change them.
  */
-export function fileRoutes(db: Knex, kind: Kind, uploadMaxBytes: number, uploadMaxPixels: number) {
+export function fileRoutes(db: Knex, storages: FileStorages, kind: Kind, uploadMaxBytes: number, uploadMaxPixels: number) {
   const router = new Router({ prefix: `/${kind}/:id` });
   const ownerColumn = OWNER_COLUMN[kind];
 
@@ -47,7 +48,7 @@ export function fileRoutes(db: Knex, kind: Kind, uploadMaxBytes: number, uploadM
 
   /** The file must belong to the record in the URL: another record's file id is "not found". */
   const findFile = async (ctx: ApiContext, recordId: number) => {
-    const file = await VehicleFile.query(db).findOne({ id: parseId(ctx.params.fileId, 'fileId'), [ownerColumn]: recordId }).select(FILE_COLUMNS);
+    const file = await VehicleFile.query(db).findOne({ id: parseId(ctx.params.fileId, 'fileId'), [ownerColumn]: recordId }).select([...FILE_COLUMNS, 'storage', 'storageKey']);
     if (!file) throw notFound('File not found');
     return file;
   };
@@ -61,15 +62,16 @@ export function fileRoutes(db: Knex, kind: Kind, uploadMaxBytes: number, uploadM
     const user = approvedUser(ctx);
     const { documentKind } = parse(DocumentKindSchema, ctx.state.uploadFields ?? {}, 'file');
     ctx.status = 201;
-    ctx.body = await storeRecordFiles(db, ctx.state.uploads!, { [ownerColumn]: record.id } as never, record.companyId, user, uploadMaxPixels, documentKind);
+    ctx.body = await storeRecordFiles(db, storages.current, ctx.state.uploads!, { [ownerColumn]: record.id } as never, record.companyId, user, uploadMaxPixels, documentKind);
   });
 
   router.delete('/files/:fileId', authorize('files', 'delete'), async (ctx) => {
     const user = approvedUser(ctx);
     const record = await findRecord(ctx);
     const file = await findFile(ctx, record.id);
-    await writeTransaction(db, (trx) => deleteRecordFile(user, { owner: { [ownerColumn]: record.id } as FileOwner, fileId: file.id, companyId: record.companyId }, trx));
-    ctx.body = file;
+    const storageKeys = await writeTransaction(db, (trx) => deleteRecordFile(user, { owner: { [ownerColumn]: record.id } as FileOwner, fileId: file.id, companyId: record.companyId }, trx));
+    await removeObjects(storages, storageKeys);
+    ctx.body = answer(file);
   });
 
   /** A stored vehicle document given another kind (`{documentKind}`); containers' files have none. */
@@ -86,16 +88,16 @@ export function fileRoutes(db: Knex, kind: Kind, uploadMaxBytes: number, uploadM
   router.get('/files/:fileId/download', authorize('files', 'read'), async (ctx) => {
     const record = await findRecord(ctx);
     const file = await findFile(ctx, record.id);
-    const variant = (ctx.query.variant ?? 'original') as Variant;
+    const variant = (ctx.query.variant ?? 'original') as FileVariant;
     if (!VARIANTS.includes(variant) || (variant !== 'original' && file.fileType !== 'IMAGE')) {
       throw notFound('No such version of this file');
     }
-    const owner = { vehicleFileId: file.id };
-    if (!(await hasVariant(db, owner, variant))) throw notFound('No such version of this file');
+    const storage = storages.of(file);
+    if (!(await storage.has(db, file, variant))) throw notFound('No such version of this file');
     const isOriginal = variant === 'original';
     sendDownload(
       ctx,
-      readChunks(db, owner, variant),
+      storage.open(db, file, variant),
       {
         fileName: isOriginal ? file.fileName : `${file.fileName.replace(/\.[^.]+$/, '')}-${variant}.jpg`,
         mimeType: isOriginal ? file.mimeType : 'image/jpeg',
@@ -107,12 +109,12 @@ export function fileRoutes(db: Knex, kind: Kind, uploadMaxBytes: number, uploadM
 
   router.get('/download-images', authorize('files', 'read'), async (ctx) => {
     const record = await findRecord(ctx);
-    const images = await VehicleFile.query(db).where({ [ownerColumn]: record.id, fileType: 'IMAGE' }).orderBy('id').select('id', 'fileName');
+    const images = await VehicleFile.query(db).where({ [ownerColumn]: record.id, fileType: 'IMAGE' }).orderBy('id').select([...STORAGE_COLUMNS, 'fileName']);
     if (!images.length) throw notFound('There are no images to download');
     const names = uniqueNames(images.map((i) => i.fileName));
     // Streamed one image at a time: archiver starts reading every stream it is given at once, so
     // the next image is appended only when the previous entry is written. Memory stays flat
-    // however many images there are; the client's reading pace drives the database reads.
+    // however many images there are; the client's reading pace drives the database (or S3) reads.
     const archive = new ZipArchive({ store: true });
     const out = new PassThrough();
     archive.on('error', (err: Error) => out.destroy(err));
@@ -121,7 +123,7 @@ export function fileRoutes(db: Knex, kind: Kind, uploadMaxBytes: number, uploadM
     const appendNext = () => {
       if (next === images.length) return void archive.finalize();
       const i = next++;
-      archive.append(readChunks(db, { vehicleFileId: images[i].id }, 'original'), { name: names[i] });
+      archive.append(storages.of(images[i]).open(db, images[i], 'original'), { name: names[i] });
     };
     archive.on('entry', appendNext);
     appendNext();
@@ -129,4 +131,12 @@ export function fileRoutes(db: Knex, kind: Kind, uploadMaxBytes: number, uploadM
   });
 
   return router;
+}
+
+/** A file as answered: where its bytes are is the server's business. */
+function answer(file: VehicleFile): Record<string, unknown> {
+  const json = file.toJSON() as Record<string, unknown>;
+  delete json.storage;
+  delete json.storageKey;
+  return json;
 }

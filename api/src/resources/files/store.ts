@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { UploadedFile } from '../../services/files/uploadedFile';
 import { detectFile, type Accept, type DetectedFile } from '../../services/files/detect';
 import { assertPixelBudget, processImage } from '../../services/files/images';
-import { writeChunks, writeChunksFromStream } from '../../services/files/chunks';
+import type { FileStorage, StagedFile } from '../../services/storage';
 import { safeFileName, withExtension } from '../../services/files/names';
 import { FILE_COLUMNS, VehicleFile } from './model';
 import { writeTransaction } from '../writeTransaction';
@@ -22,6 +22,7 @@ export type FileOwner = { vehicleId: number } | { containerId: number };
  */
 export async function storeRecordFiles(
   db: Knex,
+  storage: FileStorage,
   files: UploadedFile[],
   owner: FileOwner,
   companyId: number,
@@ -39,6 +40,24 @@ export async function storeRecordFiles(
   await assertPixelBudget(files.filter((_, i) => detected[i].kind === 'IMAGE').map((file) => file.path), maxPixels);
 
   const createdIds: number[] = [];
+  const createdKeys: string[] = [];
+  /**
+   * The bytes first (S3: objects under a fresh key, outside any transaction), then the row in its
+   * transaction (the database storage writes its chunks there). If that transaction fails, the
+   * staged objects go: no row without its bytes, no bytes without their row. A process that
+   * stops between the two leaves objects the periodic sweep removes (services/storage/sweep.ts).
+   */
+  const storeOne = async (variants: Parameters<FileStorage['stage']>[0], work: (trx: Knex, staged: StagedFile) => Promise<number>, create: boolean) => {
+    const staged = await storage.stage(variants);
+    try {
+      const id = await writeTransaction(db, (trx) => work(trx, staged), { create });
+      createdIds.push(id);
+      if (staged.columns.storageKey) createdKeys.push(staged.columns.storageKey);
+    } catch (error) {
+      await staged.discard().catch(() => undefined);
+      throw error;
+    }
+  };
   // Each file commits on its own; the last one's transaction also marks the request's
   // Idempotency-Key as stored (writeTransaction's `create`), so a retry after that never stores
   // the files again, and a failure before it (which removes the earlier files) lets a retry run.
@@ -49,27 +68,23 @@ export async function storeRecordFiles(
       // A vehicle's document has a kind (its checklist); images and a container's files have none.
       const kind = type.kind === 'DOCUMENT' && 'vehicleId' in owner ? documentKind : null;
       const row = { ...owner, companyId, fileType: type.kind, fileName, mimeType: type.mimeType, uploadedBy: userId, documentKind: kind };
+      const create = i === files.length - 1;
       if (type.kind === 'IMAGE') {
         const image = await processImage(file.path, type.mimeType, userId);
-        const id = await writeTransaction(db, async (trx) => {
-          const { id: fileId } = await VehicleFile.query(trx).insert({ ...row, fileSize: image.original.length, width: image.width, height: image.height });
-          const chunkOwner = { vehicleFileId: fileId };
-          await writeChunks(trx, chunkOwner, 'original', image.original);
-          await writeChunks(trx, chunkOwner, 'compressed', image.compressed);
-          await writeChunks(trx, chunkOwner, 'thumbnail', image.thumbnail);
+        await storeOne({ original: image.original, compressed: image.compressed, thumbnail: image.thumbnail }, async (trx, staged) => {
+          const { id: fileId } = await VehicleFile.query(trx).insert({ ...row, ...staged.columns, fileSize: image.original.length, width: image.width, height: image.height });
+          await staged.write(trx, fileId);
           await recordCreated(trx, fileId, fileName);
           return fileId;
-        }, { create: i === files.length - 1 });
-        createdIds.push(id);
+        }, create);
       } else {
-        const id = await writeTransaction(db, async (trx) => {
-          const { id: fileId } = await VehicleFile.query(trx).insert({ ...row, fileSize: file.size });
-          await writeChunksFromStream(trx, { vehicleFileId: fileId }, 'original', createReadStream(file.path));
+        await storeOne({ original: () => createReadStream(file.path) }, async (trx, staged) => {
+          const { id: fileId } = await VehicleFile.query(trx).insert({ ...row, ...staged.columns, fileSize: file.size });
+          await staged.write(trx, fileId);
           if (kind) await refreshDocumentsDue(trx, { vehicleIds: [(owner as { vehicleId: number }).vehicleId] });
           await recordCreated(trx, fileId, fileName);
           return fileId;
-        }, { create: i === files.length - 1 });
-        createdIds.push(id);
+        }, create);
       }
     }
   } catch (err) {
@@ -79,6 +94,7 @@ export async function storeRecordFiles(
         for (const id of createdIds) await recordEvent(trx, { actor: uploader, action: 'delete', entity: 'files', entityId: id, companyId, changes: ownerChange(owner, 'from') });
         if ('vehicleId' in owner) await refreshDocumentsDue(trx, { vehicleIds: [owner.vehicleId] });
       });
+      await storage.remove(createdKeys).catch(() => undefined); // else the sweep finds them a day later
     }
     throw err;
   }

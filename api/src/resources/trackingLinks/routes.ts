@@ -5,8 +5,8 @@ import { approvedUser, authorize, type ApiContext } from '../../http/auth';
 import { HttpError, notFound } from '../../http/errors';
 import { sendDownload } from '../../http/download';
 import { parse, parseId } from '../../http/validate';
-import { hasVariant, readChunks } from '../../services/files/chunks';
-import { VehicleFile } from '../files/model';
+import type { FileStorages } from '../../services/storage';
+import { STORAGE_COLUMNS, VehicleFile } from '../files/model';
 import { writeTransaction } from '../writeTransaction';
 import { guessThrottle } from './guessThrottle';
 import { activeTrackingLinks, createTrackingLink, revokeTrackingLink } from './operations';
@@ -60,7 +60,7 @@ const tooManyGuesses = (ctx: Context, waitS: number) => {
  * session play no part. Unknown, expired and revoked tokens are one "not found", counted against
  * the address (guessThrottle.ts).
  */
-export function publicTrackingRoutes(db: Knex) {
+export function publicTrackingRoutes(db: Knex, storages: FileStorages) {
   const router = new Router({ prefix: '/track/:token' });
   const throttle = guessThrottle(db);
 
@@ -85,10 +85,9 @@ export function publicTrackingRoutes(db: Knex) {
   /** An image's thumbnail, only of the vehicle the token opens (another file id is "not found"). */
   router.get('/images/:fileId/thumbnail', async (ctx) => {
     const { vehicleId } = await open(ctx);
-    const file = await VehicleFile.query(db).findOne({ id: parseId(ctx.params.fileId, 'fileId'), vehicleId, fileType: 'IMAGE' }).select('id', 'fileName');
-    const owner = file && { vehicleFileId: file.id };
-    if (!owner || !(await hasVariant(db, owner, 'thumbnail'))) throw notFound('Image not found');
-    sendDownload(ctx, readChunks(db, owner, 'thumbnail'), { fileName: `photo-${file.id}.jpg`, mimeType: 'image/jpeg' }, true); // not the uploader's file name: nothing but the picture
+    const file = await VehicleFile.query(db).findOne({ id: parseId(ctx.params.fileId, 'fileId'), vehicleId, fileType: 'IMAGE' }).select(STORAGE_COLUMNS);
+    if (!file || !(await storages.of(file).has(db, file, 'thumbnail'))) throw notFound('Image not found');
+    sendDownload(ctx, storages.of(file).open(db, file, 'thumbnail'), { fileName: `photo-${file.id}.jpg`, mimeType: 'image/jpeg' }, true); // not the uploader's file name: nothing but the picture
     // The sender's default (private, no-cache) would let the browser keep a copy: not for a link that may be revoked.
     ctx.set('Cache-Control', 'no-store');
   });

@@ -1,3 +1,4 @@
+import { s3KeysOf } from '../files/objects';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -291,14 +292,19 @@ function changeContainer(actor: User, move: { id: number; from: number | null; t
   return unassignVehicles(actor, { containerId: move.from!, vehicleIds: [move.id] }, trx);
 }
 
-/** Deletes a vehicle the actor may see (its files and history follow by the foreign keys). */
-export async function deleteVehicle(actor: User, input: { id: number }, trx: Knex): Promise<void> {
+/**
+ * Deletes a vehicle the actor may see (its files and history follow by the foreign keys); answers
+ * the S3 keys of its files, whose objects the caller removes after the commit (files/objects.ts).
+ */
+export async function deleteVehicle(actor: User, input: { id: number }, trx: Knex): Promise<string[]> {
   mayDo(actor, 'delete');
   const vehicle = await lockVisible(trx, actor, input.id);
+  const storageKeys = await s3KeysOf(trx, (q) => q.where({ vehicleId: vehicle.id }));
   await removeFromSearchIndex(trx, { ids: [vehicle.id] });
   await Vehicle.query(trx).deleteById(vehicle.id);
   await recordEvent(trx, { actor, action: 'delete', entity: 'vehicles', entityId: vehicle.id, companyId: vehicle.companyId, changes: { vin: { from: vehicle.vin, to: null } } });
   await keepRowCounts(trx, 'vehicles', { removed: [{ companyId: vehicle.companyId, status: vehicle.status }] });
+  return storageKeys;
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { FileStorages } from '../../services/storage';
+import { removeObjects } from '../files/objects';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
@@ -64,7 +66,7 @@ const LIST_OF_EVERY_COMPANY: ListSpec = { ...LIST, indexedSearch: vehicleSearchI
 const LIST_OF_ONE_COMPANY: ListSpec = { ...LIST, scopedIndexedSearch: vehicleSearchIndex };
 const listFor = (user: User) => (seesEveryCompany(user.role) ? LIST_OF_EVERY_COMPANY : seesOnlyOwnPurchases(user.role) ? LIST : LIST_OF_ONE_COMPANY);
 
-export function vehicleRoutes(db: Knex, vin: VinDecoder) {
+export function vehicleRoutes(db: Knex, vin: VinDecoder, storages: FileStorages) {
   const router = new Router({ prefix: '/vehicles' });
 
   const visible = (user: User) => Vehicle.query(db).modify('scopedTo', user);
@@ -194,7 +196,8 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder) {
     const id = parseId(ctx.params.id);
     // The answer is the vehicle as it was (404 when the user may not see it).
     const body = await detail(id, user);
-    await writeTransaction(db, (trx) => deleteVehicle(user, { id }, trx));
+    const storageKeys = await writeTransaction(db, (trx) => deleteVehicle(user, { id }, trx));
+    await removeObjects(storages, storageKeys);
     ctx.body = body;
   });
 

@@ -1,14 +1,13 @@
+import { buffer } from 'node:stream/consumers';
 import type { Knex } from 'knex';
-import type { ChunkOwner, Variant } from './chunks';
+import type { FileStorages, StoredFile } from '../storage';
 
-/** A stored file whole in memory, for the small viewer copies sent to the vision model. */
-export async function readAllChunks(db: Knex, owner: ChunkOwner, variant: Variant): Promise<Buffer> {
-  const rows = await db('file_chunks').where({ ...owner, variant }).orderBy('seq').select('data');
-  return Buffer.concat(rows.map((r) => Buffer.from(r.data)));
-}
-
-/** The viewer copy of an image, or its original when no viewer copy was made. */
-export async function readImageForVision(db: Knex, vehicleFileId: number): Promise<Buffer> {
-  const compressed = await readAllChunks(db, { vehicleFileId }, 'compressed');
-  return compressed.length ? compressed : readAllChunks(db, { vehicleFileId }, 'original');
+/**
+ * The viewer copy of an image, or its original when no viewer copy was made, whole in memory: the
+ * small copies sent to the vision model.
+ */
+export async function readImageForVision(db: Knex, storages: FileStorages, file: StoredFile): Promise<Buffer> {
+  const storage = storages.of(file);
+  const variant = (await storage.has(db, file, 'compressed')) ? 'compressed' : 'original';
+  return buffer(storage.open(db, file, variant));
 }

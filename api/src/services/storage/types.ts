@@ -1,0 +1,39 @@
+import type { Readable } from 'node:stream';
+import type { Knex } from 'knex';
+
+/** The stored versions of a vehicle's or container's file: an image has all three, a document the original only. */
+export type FileVariant = 'original' | 'compressed' | 'thumbnail';
+
+export type StorageName = 'db' | 's3';
+
+/** What a vehicle_files row says about where its bytes are. */
+export type StoredFile = { id: number; storage: string; storageKey: string | null };
+
+/** The bytes of one variant to store: in memory (a processed image) or read from disk when needed (an upload). */
+export type VariantSource = Buffer | (() => Readable);
+
+/**
+ * A file's bytes written before its row exists. The row's transaction calls `write` once the
+ * row's id is known (the database storage writes its chunks there, inside the transaction);
+ * when that transaction fails, `discard` removes what `stage` wrote outside it (S3's objects).
+ */
+export interface StagedFile {
+  /** The row's `storage` and `storageKey` columns. */
+  columns: { storage: StorageName; storageKey: string | null };
+  write(trx: Knex, fileId: number): Promise<void>;
+  discard(): Promise<void>;
+}
+
+/**
+ * Where the bytes of vehicle and container files are kept (STORAGE_URL). Uploads and downloads
+ * stream: no file is held whole in memory by a storage.
+ */
+export interface FileStorage {
+  readonly name: StorageName;
+  stage(variants: Partial<Record<FileVariant, VariantSource>>): Promise<StagedFile>;
+  has(db: Knex, file: StoredFile, variant: FileVariant): Promise<boolean>;
+  /** A stream of the bytes, fetched as it is read (a missing variant fails the stream). */
+  open(db: Knex, file: StoredFile, variant: FileVariant): Readable;
+  /** After the rows' transaction committed: the bytes of files whose rows are gone (the database's went with them). */
+  remove(storageKeys: string[]): Promise<void>;
+}
