@@ -518,6 +518,8 @@ const en = {
     buyerReadOnly: 'Only an administrator can change the buyer.',
     makeSearching: 'Searching makes',
     yearInvalid: 'Enter a year between 1900 and next year',
+    decodedMakeYear: 'From the VIN: %{make}, %{year}',
+    decodedMake: 'From the VIN: %{make}',
     makeUndecoded: 'The VIN does not tell the make: type it from the car\'s papers.',
     modelUndecoded: 'The VIN decoder could not tell the model (offline it never can): type it from the car\'s papers.',
     modelHelper: 'Required to save. Offline, the VIN decoder cannot tell the model: type it from the car\'s papers.',
@@ -996,6 +998,7 @@ const en = {
     approveRoleHint: 'Choose a role: none is chosen for you.',
   },
   ports: {
+    readOnly: 'Only a super admin adds or changes ports: ask yours for a port that is missing.',
     add: 'Add Port',
     addTitle: 'Add a port',
     created: 'Port created',
