@@ -46,7 +46,8 @@ async function changeStatus(page: Page, vin: string, label: string) {
   const toast = page.getByTestId('toast');
   await toast.getByTestId('toast-undo').waitFor();
   // The dropdown's closing transition runs on the page's clock too: done before the clock is held.
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  // (the popover itself: its list counts as gone for roles as soon as it is aria-hidden).
+  await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
   return toast;
 }
@@ -176,7 +177,7 @@ for (const language of LANGUAGES) {
         await page.getByTestId('delete-button').click();
         await page.getByRole('dialog').getByRole('button', { name: t.ra.action.confirm }).click();
         await toast.getByTestId('toast-undo').waitFor();
-        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        await page.locator('.MuiDialog-root').waitFor({ state: 'detached' });
         await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
         await setHidden(page, true);
         await expect.poll(() => api.send('GET', `/vehicles/${gone.id}`).then(() => 'there', (error: Error) => (/404/.test(error.message) ? 'gone' : String(error)))).toBe('gone');

@@ -86,6 +86,7 @@ const en = {
     intro: 'Choose a new password of at least 12 characters. Your other sessions will be signed out; this one stays signed in.',
     forcedTitle: 'Choose a new password',
     forcedText: 'An administrator has set a temporary password for your account. Choose a new password of your own to continue.',
+    forcedTextGenerated: 'The password you signed in with was generated for this account, not chosen by you. Choose a password of your own to continue.',
     current: 'Current password',
     currentTemporary: 'The temporary password you were given',
     new: 'New password',
