@@ -19,7 +19,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // No ADMIN_PASSWORD: the start generates one and prints it once.
   server = await startOwnServer({ ADMIN_USERNAME: USERNAME });
-  const printed = /First super admin created: [^,]+, ([^\s"\\]+)/.exec(server.log());
+  // The start-up line is JSON: its `password` field holds the generated password.
+  const printed = /"msg":"First super admin created[^\n]*"password":"([^"]+)"/.exec(server.log());
   if (!printed) throw new Error(`no generated password in the start's log:\n${server.log()}`);
   password = printed[1];
 });

@@ -14,6 +14,7 @@ import { cleanVehicleInfo } from './vehicleInfo';
 import { validateVin } from './vinValidation';
 import { useVinDecode } from './VinDecodeCard';
 import { idOrNull } from '../common/formValues';
+import { useTranslateWith } from '../common/Interpolate';
 
 /**
  * The container select of a vehicle: the containers of one company (the user's own; for a
@@ -60,7 +61,7 @@ const OwnerInputs = ({ choosesCompany }: { choosesCompany: boolean }) => {
  * knows better is typed instead.
  */
 const UndecodedInputs = () => {
-  const translate = useTranslate();
+  const translateWith = useTranslateWith();
   const { data, valid, settled } = useVinDecode();
   const { setValue } = useFormContext();
   const answered = valid && settled && !!data;
@@ -74,7 +75,10 @@ const UndecodedInputs = () => {
   const decoded =
     answered && data.make ? (
       <Typography variant="body2" color="text.secondary" data-testid="vin-decoded">
-        {data.year ? translate('vehicles.decodedMakeYear', { make: data.make, year: data.year }) : translate('vehicles.decodedMake', { make: data.make })}
+        {/* Each value isolated: a Latin make beside a year keeps its place in an Arabic sentence. */}
+        {data.year
+          ? translateWith('vehicles.decodedMakeYear', { make: <bdi>{data.make}</bdi>, year: <bdi>{data.year}</bdi> })
+          : translateWith('vehicles.decodedMake', { make: <bdi>{data.make}</bdi> })}
       </Typography>
     ) : null;
   if (!asksMake && !asksModel) return decoded;
