@@ -15,6 +15,7 @@ import { Layout } from './layout/Layout';
 import { LoadingScreen } from './common/LoadingScreen';
 import { Notification } from './layout/Notification';
 import { FreshNotifications } from './layout/FreshNotifications';
+import { PendingChangesProvider } from './layout/pendingChanges';
 import { NotFound, Unauthorized } from './common/MessagePages';
 import { ErrorPage } from './layout/ErrorPage';
 import { EmbeddingBridge } from './embedding/EmbeddingBridge';
@@ -63,42 +64,45 @@ export const App = () => {
       >
         <CssBaseline enableColorScheme />
         {/* Toasts of a page the user has left are dropped (layout/FreshNotifications). */}
-        <FreshNotifications>
-          <CoreAdminUI
-            title="Vehicle Export"
-            layout={Layout}
-            dashboard={Dashboard}
-            catchAll={NotFound}
-            accessDenied={Unauthorized}
-            loading={DefaultLoading}
-            error={ErrorPage}
-            loginPage={false}
-            authCallbackPage={false}
-            disableTelemetry
-          >
-            <CustomRoutes noLayout>
-              <Route path={AUTH_PATH} element={outsideLayout(AuthPage)} />
-              <Route path={WAITING_PATH} element={outsideLayout(WaitingApproval)} />
-              {/* A buyer's tracking link: public, no sign-in (authProvider.checkAuth is never asked here). */}
-              <Route path={TRACKING_PAGE_PATH} element={outsideLayout(TrackingPage)} />
-            </CustomRoutes>
-            <CustomRoutes>
-              <Route path={OWN_SETTINGS_PATH} element={<OwnCompanySettings />} />
-              <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
-            </CustomRoutes>
-            <Resource name="companies" {...companies} />
-            <Resource name="users" {...users} />
-            <Resource name="vehicles" {...vehicles} />
-            <Resource name="containers" {...containers} />
-            <Resource name="ports" {...ports} />
-            <Resource name="documents" {...documents} />
-            <Resource name="invoices" {...invoices} />
-            <Resource name="audit-log" {...activity} />
-          </CoreAdminUI>
-        </FreshNotifications>
-        <Notification />
-        {/* Messages to and from an intranet page that frames the console (docs/embedding.md). */}
-        <EmbeddingBridge />
+        {/* Undoable changes wait here, and are sent when the page is left (layout/pendingChanges). */}
+        <PendingChangesProvider>
+          <FreshNotifications>
+            <CoreAdminUI
+              title="Vehicle Export"
+              layout={Layout}
+              dashboard={Dashboard}
+              catchAll={NotFound}
+              accessDenied={Unauthorized}
+              loading={DefaultLoading}
+              error={ErrorPage}
+              loginPage={false}
+              authCallbackPage={false}
+              disableTelemetry
+            >
+              <CustomRoutes noLayout>
+                <Route path={AUTH_PATH} element={outsideLayout(AuthPage)} />
+                <Route path={WAITING_PATH} element={outsideLayout(WaitingApproval)} />
+                {/* A buyer's tracking link: public, no sign-in (authProvider.checkAuth is never asked here). */}
+                <Route path={TRACKING_PAGE_PATH} element={outsideLayout(TrackingPage)} />
+              </CustomRoutes>
+              <CustomRoutes>
+                <Route path={OWN_SETTINGS_PATH} element={<OwnCompanySettings />} />
+                <Route path={CHANGE_PASSWORD_PATH} element={<ChangePasswordPage />} />
+              </CustomRoutes>
+              <Resource name="companies" {...companies} />
+              <Resource name="users" {...users} />
+              <Resource name="vehicles" {...vehicles} />
+              <Resource name="containers" {...containers} />
+              <Resource name="ports" {...ports} />
+              <Resource name="documents" {...documents} />
+              <Resource name="invoices" {...invoices} />
+              <Resource name="audit-log" {...activity} />
+            </CoreAdminUI>
+          </FreshNotifications>
+          <Notification />
+          {/* Messages to and from an intranet page that frames the console (docs/embedding.md). */}
+          <EmbeddingBridge />
+        </PendingChangesProvider>
       </AdminContext>
     </CacheProvider>
   );

@@ -35,7 +35,8 @@ export const ForcedPasswordChange = () => {
           {translate('password.forcedTitle')}
         </Typography>
         <Alert severity="warning" data-testid="forced-password-reason">
-          {translate('password.forcedText')}
+          {/* A super admin's password is the generated first one (or the command line's reset), never an administrator's. */}
+          {translate(user.role === 'SUPER_ADMIN' ? 'password.forcedTextGenerated' : 'password.forcedText')}
         </Alert>
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
           {translateWith('waiting.signedInAs', { username: <Name>{user.username}</Name> })}

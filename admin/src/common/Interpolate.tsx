@@ -12,6 +12,22 @@ export const Name = ({ children }: { children: ReactNode }) => (
   </bdi>
 );
 
+/**
+ * An e-mail address as a Name that wraps only where a reader expects it: after the '@' and before
+ * each dot (also after '-' and '_'), never inside a word unless one word is wider than the line.
+ * "frederick.alexander@gulf-star.example.com" on a phone: "frederick.alexander@" / "gulf-star.example.com".
+ */
+export const EmailName = ({ children }: { children: string | undefined }) => (
+  <bdi dir="ltr" style={{ display: 'inline-block', maxWidth: '100%', overflowWrap: 'break-word' }}>
+    {(children ?? '').split(/(?<=[@_-])|(?=\.)/).map((part, index) => (
+      <Fragment key={index}>
+        {index > 0 && <wbr />}
+        {part}
+      </Fragment>
+    ))}
+  </bdi>
+);
+
 /** translate() for messages whose placeholders are elements, e.g. 'Delete user %{username}?'. */
 export function useTranslateWith() {
   const translate = useTranslate();

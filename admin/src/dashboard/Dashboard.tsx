@@ -7,7 +7,7 @@ import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useTranslate } from 'react-admin';
-import { Name, useTranslateWith } from '../common/Interpolate';
+import { EmailName, useTranslateWith } from '../common/Interpolate';
 import { can, canAccess, canSeeStatistics, seesOnlyOwnPurchases } from '@domain/permissions';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { useAccessChecked } from '../providers/useAccessChecked';
@@ -154,8 +154,8 @@ const Dashboard = () => {
     <Box sx={{ paddingBlock: 2 }} data-testid="dashboard">
       <Title title={translate('dashboard.title')} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', marginBlockEnd: 3 }}>
-        <Typography variant="h5" component="h1">
-          {translateWith('dashboard.welcome', { username: <Name>{user?.username}</Name> })}
+        <Typography variant="h5" component="h1" sx={{ minWidth: 0, maxWidth: '100%' }} data-testid="dashboard-greeting">
+          {translateWith('dashboard.welcome', { username: <EmailName>{user?.username}</EmailName> })}
         </Typography>
         {role && <Chip size="small" color="primary" variant="outlined" label={translate(`roles.${role}`)} />}
       </Box>

@@ -9,8 +9,8 @@ import {
   type NotificationPayload,
 } from 'react-admin';
 import { Toast } from '../common/Toast';
-import { useClearOfActionBars } from './useClearOfActionBars';
-import { usePendingChanges } from './usePendingChanges';
+import { useBelowHeader, useClearOfActionBars } from './useClearOfActionBars';
+import { usePendingChanges } from './pendingChanges';
 
 /** Toast display time (SPEC.md §9). */
 export const TOAST_DURATION = 5000;
@@ -64,13 +64,13 @@ const isUndoable = (payload: NotificationPayload | undefined) => Boolean(payload
 
 /**
  * One toast at a time (SPEC.md §2), about 5 s, with a close button: at the top on small screens,
- * at the bottom end corner on larger ones, lifted above an open dialog's buttons and the sticky
+ * just under the header (whose menu, bell and Logout stay within reach), at the bottom end corner on larger ones, lifted above an open dialog's buttons and the sticky
  * Save bar, at most 420 px wide from 'md'. Escape closes it; F8 moves the focus to it.
  *
  * A new toast replaces the one on screen at once: react-admin's queue would show three quick
  * status changes for 15 s, one after another, and errors long after the user moved on. Undoable
  * changes (react-admin's undoable mutations wait for the toast) go to the server when their toast
- * goes; Undo drops the newest (see usePendingChanges). A toast from a page the user has left
+ * goes; Undo drops the newest (see pendingChanges). A toast from a page the user has left
  * closes when they leave (undoable ones stay: their change has not been sent, and Undo must stay
  * within reach).
  */
@@ -85,6 +85,7 @@ export const Notification = () => {
   const snackbarRef = useRef<HTMLDivElement>(null);
   const pending = usePendingChanges();
   const bottom = useClearOfActionBars(snackbarRef, open && !isSmall);
+  const top = useBelowHeader(open && isSmall);
 
   // One notification per render: takeNotification reads the queue as of this render.
   useEffect(() => {
@@ -92,8 +93,7 @@ export const Notification = () => {
     const next = takeNotification();
     if (!next) return;
     // An undoable toast keeps the earlier changes waiting with it; any other lets them go now.
-    if (isUndoable(next)) pending.add();
-    else pending.sendAll();
+    if (!isUndoable(next)) pending.sendAll();
     logFailure(next, translate);
     setCurrent((shown) => ({ payload: next, key: (shown?.key ?? 0) + 1, since: Date.now(), pathname }));
     setOpen(true);
@@ -105,13 +105,8 @@ export const Notification = () => {
     if (Date.now() - current.since > NAVIGATION_GRACE_MS) setOpen(false);
   }, [pathname, current]);
 
-  // An undoable change not yet sent is lost if the tab closes: the browser asks first.
-  useEffect(() => {
-    if (!open || !isUndoable(current?.payload)) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [open, current]);
+  // The waiting changes were sent as the page was left or the user signed out: Undo is over.
+  useEffect(() => pending.onFlushed(() => setOpen(false)), [pending]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -154,7 +149,7 @@ export const Notification = () => {
         onClose={(_event, reason) => reason !== 'clickaway' && close()}
         anchorOrigin={isSmall ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'right' }}
         slotProps={{ transition: { onExited: handleExited } }}
-        style={bottom === undefined ? undefined : { bottom }}
+        style={bottom !== undefined ? { bottom } : top !== undefined ? { top } : undefined}
         sx={{ maxWidth: { md: 420 }, transition: 'bottom 150ms ease-out' }}
         data-testid="toast-area"
       >

@@ -44,3 +44,26 @@ export function useClearOfActionBars(ref: RefObject<HTMLElement | null>, active:
 
   return bottom;
 }
+
+/**
+ * The top offset (px) that puts a top-anchored element just under the header (the app bar, always
+ * on screen), so a toast on a phone never covers the header's menu, bell, account or Logout.
+ * Measured while `active`, again when the window is resized. Undefined while inactive.
+ */
+export function useBelowHeader(active: boolean, gap = 8): number | undefined {
+  const [top, setTop] = useState<number>();
+  useLayoutEffect(() => {
+    if (!active) {
+      setTop(undefined);
+      return;
+    }
+    const measure = () => {
+      const header = document.querySelector('header.MuiAppBar-root');
+      setTop(header ? Math.max(0, header.getBoundingClientRect().bottom) + gap : undefined);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [active, gap]);
+  return top;
+}

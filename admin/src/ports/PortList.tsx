@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Box, Button, Tooltip } from '@mui/material';
+import { Alert, Box, Button, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import {
@@ -181,12 +181,19 @@ const PortCard = ({ record, actions }: { record: Record<string, any>; actions?: 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 const PortList = () => {
+  const translate = useTranslate();
   const { user } = useCurrentUser();
   const canCreate = canAccess(user?.role, { resource: 'ports', action: 'create' });
   const canDelete = canAccess(user?.role, { resource: 'ports', action: 'delete' });
   const canEdit = canAccess(user?.role, { resource: 'ports', action: 'update' });
   return (
     <RequireAccess resource="ports">
+      {/* A company admin sees the ports but may not change them: the page says why, and whom to ask. */}
+      {!canCreate && !canEdit && (
+        <Alert severity="info" sx={{ marginBlockStart: 2 }} data-testid="ports-read-only">
+          {translate('ports.readOnly')}
+        </Alert>
+      )}
       <List
         sort={{ field: 'name', order: 'ASC' }}
         perPage={25}

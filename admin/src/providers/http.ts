@@ -21,10 +21,19 @@ export async function responseError(response: Response): Promise<HttpError> {
   return apiError(response.status, response.statusText, body);
 }
 
+/**
+ * While the page is being left (hidden, reloaded, closed), calls go with fetch `keepalive`: the
+ * browser finishes them after the page is gone (the changes waiting for Undo, layout/pendingChanges).
+ */
+let leavingPage = false;
+export const setLeavingPage = (leaving: boolean) => {
+  leavingPage = leaving;
+};
+
 export const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
   try {
-    return await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'include' });
+    return await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'include', ...(leavingPage ? { keepalive: true } : {}) });
   } catch (error) {
     // fetchJson's own error text is the body's message, else the status text.
     if (error instanceof HttpError) throw apiError(error.status, error.message, error.body);

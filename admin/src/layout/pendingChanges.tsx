@@ -1,0 +1,130 @@
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { AddUndoableMutationContext, TakeUndoableMutationContext, type UndoableMutation } from 'react-admin';
+import { queryClient } from '../providers/queryClient';
+import { setLeavingPage } from '../providers/http';
+
+/**
+ * The undoable changes (react-admin's undoable mutations: a status change, a delete) that wait for
+ * their toast, kept here rather than in react-admin's own queue, which hands them out one per
+ * render: a page that is being closed or a user who signs out has no next render to wait for.
+ * Every change the console acknowledged is sent, never dropped: when its toast goes, when a toast
+ * without Undo replaces it, when the user signs out (sent and answered first), and when the page is
+ * hidden, reloaded or closed (sent with fetch `keepalive`, which outlives the page).
+ */
+export interface PendingChanges {
+  /** How many changes wait. */
+  count(): number;
+  /** Sends every waiting change. */
+  sendAll(): void;
+  /** Drops the newest waiting change (the one the toast on screen is about) and sends the others. */
+  undoNewest(): void;
+  /** Sends every waiting change because the page is left: the toast that offered Undo goes too. */
+  flush(): void;
+  /** Sends every waiting change and resolves once all are answered: true when one failed (its error toast is on screen). */
+  sendAllAndSettle(): Promise<boolean>;
+  /** Called after waiting changes were sent because the page was left or the user signed out. */
+  onFlushed(listener: () => void): () => void;
+}
+
+export function createPendingChanges(): PendingChanges & { add(mutation: UndoableMutation): void; take(): UndoableMutation | undefined } {
+  let queue: UndoableMutation[] = [];
+  const flushListeners = new Set<() => void>();
+
+  const settle = (undoNewest: boolean) => {
+    const taken = queue;
+    queue = [];
+    taken.forEach((mutation, index) => mutation({ isUndo: undoNewest && index === taken.length - 1 }));
+  };
+
+  const flushed = () => flushListeners.forEach((listener) => listener());
+
+  return {
+    add: (mutation) => {
+      queue = [...queue, mutation];
+    },
+    take: () => {
+      const [first, ...rest] = queue;
+      queue = rest;
+      return first;
+    },
+    count: () => queue.length,
+    sendAll: () => settle(false),
+    undoNewest: () => settle(true),
+    flush() {
+      if (!queue.length) return;
+      settle(false);
+      flushed();
+    },
+    async sendAllAndSettle() {
+      if (!queue.length) return false;
+      const cache = queryClient.getMutationCache();
+      const before = new Set(cache.getAll());
+      settle(false);
+      flushed();
+      // Each change went out as a react-query mutation of its own (built at once by mutate()).
+      const sent = cache.getAll().filter((mutation) => !before.has(mutation));
+      await new Promise<void>((resolve) => {
+        const check = () => {
+          if (sent.some((mutation) => mutation.state.status === 'pending' || mutation.state.status === 'idle')) return;
+          unsubscribe();
+          resolve();
+        };
+        const unsubscribe = cache.subscribe(check);
+        check();
+      });
+      return sent.some((mutation) => mutation.state.status === 'error');
+    },
+    onFlushed(listener) {
+      flushListeners.add(listener);
+      return () => flushListeners.delete(listener);
+    },
+  };
+}
+
+const PendingChangesContext = createContext<PendingChanges | null>(null);
+
+export const usePendingChanges = (): PendingChanges => {
+  const pending = useContext(PendingChangesContext);
+  if (!pending) throw new Error('usePendingChanges needs a PendingChangesProvider');
+  return pending;
+};
+
+/**
+ * Replaces react-admin's undoable queue for everything inside it (its useUpdate, useDelete, ...
+ * add their mutations through AddUndoableMutationContext), and sends the waiting changes when the
+ * page is left: hidden (another tab, a phone's home screen), reloaded, closed or navigated away from.
+ */
+export const PendingChangesProvider = ({ children }: { children: ReactNode }) => {
+  const pending = useMemo(createPendingChanges, []);
+
+  useEffect(() => {
+    const leave = () => {
+      if (!pending.count()) return;
+      // The requests must outlive the page: fetch keepalive, for every call until the page is back.
+      setLeavingPage(true);
+      pending.flush();
+    };
+    const back = () => {
+      if (document.visibilityState === 'visible') setLeavingPage(false);
+    };
+    const onVisibility = () => (document.visibilityState === 'hidden' ? leave() : back());
+    window.addEventListener('beforeunload', leave);
+    window.addEventListener('pagehide', leave);
+    window.addEventListener('pageshow', back);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('beforeunload', leave);
+      window.removeEventListener('pagehide', leave);
+      window.removeEventListener('pageshow', back);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [pending]);
+
+  return (
+    <PendingChangesContext.Provider value={pending}>
+      <AddUndoableMutationContext.Provider value={pending.add}>
+        <TakeUndoableMutationContext.Provider value={pending.take}>{children}</TakeUndoableMutationContext.Provider>
+      </AddUndoableMutationContext.Provider>
+    </PendingChangesContext.Provider>
+  );
+};
