@@ -6,9 +6,11 @@ import { saveBlob } from '../providers/download';
 import { postInvoice } from './api';
 import { generationErrorMessage, generationFieldErrors } from './generationError';
 import { invoiceRequest, type InvoiceFormValues } from './invoiceRequest';
+import { invoiceFileName } from './fileName';
 
 /**
- * Generates an invoice: POST /api/invoice, the PDF saved under `fileName`, 'Invoice generated
+ * Generates an invoice: POST /api/invoice, the PDF saved as <number>-<buyer>.pdf (as the API names
+ * it, @domain/invoiceFileName), 'Invoice generated
  * successfully', and the invoice and container lists refreshed. A failure is a toast with the reason; the field
  * errors of a 400 are returned for the form. One request at a time (a double click does not make
  * two invoices).
@@ -25,7 +27,6 @@ export function useGenerateInvoice() {
     async (
       values: InvoiceFormValues,
       containerIds: Identifier[],
-      fileName: (values: InvoiceFormValues) => string,
     ): Promise<{ ok: true } | { ok: false; fieldErrors?: Record<string, string> }> => {
       if (inFlight.current) return { ok: false };
       if (containerIds.length === 0) {
@@ -35,8 +36,9 @@ export function useGenerateInvoice() {
       inFlight.current = true;
       setBusy(true);
       try {
-        const { pdf } = await postInvoice(invoiceRequest(values, containerIds));
-        saveBlob(pdf, fileName(values));
+        const request = invoiceRequest(values, containerIds);
+        const { pdf, invoiceNumber } = await postInvoice(request);
+        saveBlob(pdf, invoiceFileName(invoiceNumber ?? 'invoice', request.buyerName));
         notify('invoice.generated', { type: 'success' });
         // The containers now carry this invoice's number (and are asked about before the next).
         await Promise.all([queryClient.invalidateQueries({ queryKey: ['invoices'] }), queryClient.invalidateQueries({ queryKey: ['containers'] })]);
