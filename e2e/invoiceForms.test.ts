@@ -175,7 +175,14 @@ for (const language of LANGUAGES) {
         expect(await form.getByTestId('invoice-title').getAttribute('data-title')).toBe('plain');
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-        // The container dialog on the phone: the same defaults, full screen.
+      } finally {
+        await context.close();
+      }
+      // The container dialog on the phone (a fresh page): the same defaults, full screen.
+      const phone = await newPage(browser, { language, width: 390, height: 844 });
+      try {
+        const page = phone.page;
+        await signIn(page, shipper.username, shipper.password);
         await page.goto(`/containers/${container.id}`);
         await page.getByTestId('container-invoice-button').click();
         const dialog = page.getByTestId('container-invoice-dialog');
@@ -183,9 +190,13 @@ for (const language of LANGUAGES) {
         expect(await field(dialog, 'taxPercentage').inputValue()).toBe('0');
         expect(await checked(dialog, language, 'wireTransfer')).toBe(true);
         await dialog.locator('input[name=taxInvoice]').waitFor();
+        // Full screen, nothing beside it (once its opening transition is over).
+        const paper = dialog.locator('.MuiDialog-paper');
+        await expect.poll(async () => JSON.stringify(await paper.boundingBox())).toMatch(/^\{"x":0,"y":0,"width":390,/);
+        expect(await dialog.evaluate((d) => d.querySelector('.MuiDialogContent-root')!.scrollWidth)).toBeLessThanOrEqual(390);
         await screenshot(page, `${language}-invoiceForms-dialog-390`);
       } finally {
-        await context.close();
+        await phone.context.close();
       }
     });
   });
