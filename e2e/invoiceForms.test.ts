@@ -194,6 +194,7 @@ for (const language of LANGUAGES) {
         const paper = dialog.locator('.MuiDialog-paper');
         await expect.poll(async () => JSON.stringify(await paper.boundingBox())).toMatch(/^\{"x":0,"y":0,"width":390,/);
         expect(await dialog.evaluate((d) => d.querySelector('.MuiDialogContent-root')!.scrollWidth)).toBeLessThanOrEqual(390);
+        await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
         await screenshot(page, `${language}-invoiceForms-dialog-390`);
       } finally {
         await phone.context.close();
