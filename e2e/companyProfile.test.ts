@@ -230,9 +230,9 @@ describe('the invoice forms of a shipper of that company', () => {
     await p.goto('/containers?action=invoice');
     const form = p.getByTestId('invoice-form');
     await expectSellerFromProfile(form);
-    // The page form's own defaults: cash, no tax.
-    expect(await form.getByRole('radio', { name: 'Cash' }).isChecked()).toBe(true);
-    expect(await field(form, 'taxPercentage').inputValue()).toBe('');
+    // The profile's invoice defaults, none chosen yet: wire transfer, 0 %.
+    expect(await form.getByRole('radio', { name: 'Wire transfer' }).isChecked()).toBe(true);
+    expect(await field(form, 'taxPercentage').inputValue()).toBe('0');
     // A shipper cannot change the profile: no link to it.
     expect(await form.getByTestId('seller-profile-link').count()).toBe(0);
 
@@ -245,7 +245,7 @@ describe('the invoice forms of a shipper of that company', () => {
     await shot(p, 'en-invoice-form');
 
     const [download] = await Promise.all([p.waitForEvent('download'), p.getByTestId('generate-invoice').click()]);
-    expect(download.suggestedFilename()).toMatch(/^invoice-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}-Al-Harbi-Motors\.pdf$/);
     expect(await takeToast(p)).toMatch(/^Invoice \S+ generated\n/);
     await p.waitForURL((url) => url.pathname === '/invoices');
     const row = p.getByTestId('invoices-table').getByRole('row').filter({ hasText: 'Al Harbi Motors' });
@@ -255,13 +255,14 @@ describe('the invoice forms of a shipper of that company', () => {
     expect(invoice).toMatchObject({ currency: 'SAR', sellerName: PROFILE.legalNameEn, sellerNameAr: PROFILE.legalNameAr, sellerVatNumber: PROFILE.vatNumber });
     await shot(p, 'en-invoice-list');
 
-    // The container dialog: the same seller, with its own defaults (wire transfer, tax 15).
+    // The container dialog: the same seller and the same defaults (wire transfer, 0 %).
     await p.goto(`/containers/${container.id}`);
     await p.getByTestId('container-invoice-button').click();
     const dialog = p.getByTestId('container-invoice-dialog');
     await expectSellerFromProfile(dialog);
     expect(await dialog.getByRole('radio', { name: 'Wire transfer' }).isChecked()).toBe(true);
-    expect(await field(dialog, 'taxPercentage').inputValue()).toBe('15');
+    expect(await field(dialog, 'taxPercentage').inputValue()).toBe('0');
+    await field(dialog, 'taxPercentage').fill('15');
     await field(dialog, 'salePrice').fill('2000');
     expect(await dialog.getByTestId('invoice-total').inputValue()).toBe('2,300.00 SAR');
     await shot(p, 'en-invoice-dialog');

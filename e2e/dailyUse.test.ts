@@ -141,7 +141,7 @@ describe('invoicing a container again', () => {
 
         await page.getByTestId('generate-invoice').click();
         const [download] = await Promise.all([page.waitForEvent('download'), confirm.getByTestId('reinvoice-confirm').click()]);
-        expect(download.suggestedFilename()).toBe(`invoice-${todayIso()}.pdf`);
+        expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}-Second-Buyer\.pdf$/);
         await page.waitForURL((url) => url.pathname === '/invoices');
         expect(posted).toBe(1);
         page.off('request', onRequest);
@@ -180,7 +180,7 @@ describe('invoicing a container again', () => {
       await confirm.waitFor();
       expect(await confirm.getByTestId('reinvoice-line').innerText()).toBe(`${container.number} is on ${earlier.invoiceNumber}`);
       const [download] = await Promise.all([page.waitForEvent('download'), confirm.getByTestId('reinvoice-confirm').click()]);
-      expect(download.suggestedFilename()).toBe(`invoice-Dialog-Buyer-${todayIso()}.pdf`);
+      expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}-Dialog-Buyer\.pdf$/);
       await dialog.waitFor({ state: 'hidden' });
     } finally {
       await context.close();
@@ -194,7 +194,7 @@ describe('the invoice list', () => {
       const company = await api.createCompany(`Numbered Downloads ${language}`);
       const shipper = await api.createUser('SHIPPER', company.id);
       const [a, b] = [await createContainer(api, { companyId: company.id, shipperId: shipper.id }), await createContainer(api, { companyId: company.id, shipperId: shipper.id })];
-      // Two invoices of one day: both were invoice-2026-03-01.pdf.
+      // Two invoices of one day and buyer: both were invoice-2026-03-01.pdf.
       const first = await createInvoice(shipper, { containerIds: [a.id], buyerName: 'First Buyer' });
       const second = await createInvoice(shipper, { containerIds: [b.id], buyerName: 'First Buyer' });
       const { context, page } = await newPage(browser, { language });
@@ -207,7 +207,7 @@ describe('the invoice list', () => {
           const row = table.getByRole('row').filter({ hasText: invoice.invoiceNumber }).filter({ hasText: company.name });
           await row.waitFor();
           const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('download-invoice').click()]);
-          expect(download.suggestedFilename()).toBe(`${invoice.invoiceNumber}.pdf`);
+          expect(download.suggestedFilename()).toBe(`${invoice.invoiceNumber}-First-Buyer.pdf`);
         }
         expect(await table.getByRole('columnheader', { name: TEXT[language].company, exact: true }).count()).toBe(1);
         await expectDirection(page, language);

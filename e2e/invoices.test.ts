@@ -90,27 +90,29 @@ describe('generating from the containers screen (/containers?action=invoice)', (
     await p.waitForURL((url) => url.pathname === '/invoices');
   });
 
-  it('downloads invoice-{date}.pdf, says so, and goes to /invoices where the invoice is listed', async () => {
+  it('downloads <number>-<buyer>.pdf, says so, and goes to /invoices where the invoice is listed', async () => {
     const container = await createContainer(api, { companyId: company.id, shipperId: shipper.id, containerSize: '40HC' });
     await createVehicle(api, { companyId: company.id, containerId: container.id, model: 'Accord' });
     const p = shipperSession.page;
     await p.goto('/containers?action=invoice');
     await p.getByRole('checkbox', { name: `Select container ${container.number}` }).check();
 
-    // The defaults: today, cash, the seller prefilled from the company's profile (an empty
-    // profile: the company's name), tax empty.
+    // The defaults of both flows: today, and from the company's profile the seller (an empty
+    // profile: the company's name), its payment method and VAT rate (none chosen: wire transfer, 0).
     const form = p.getByTestId('invoice-form');
     await form.locator('[data-testid=seller-source][data-state=loaded]').waitFor();
     expect(await datePickerText(datePicker(form, /^Invoice date/))).toBe(pickerDateOf(todayIso()));
-    expect(await form.getByRole('radio', { name: 'Cash' }).isChecked()).toBe(true);
+    expect(await form.getByRole('radio', { name: 'Wire transfer' }).isChecked()).toBe(true);
     expect(await form.getByRole('textbox', { name: /^Seller name/ }).inputValue()).toBe(company.name);
     expect(await form.getByRole('textbox', { name: /^Seller country/ }).inputValue()).toBe('');
     expect(await form.getByTestId('sale-price-currency').innerText()).toBe('USD');
-    expect(await form.getByRole('textbox', { name: /^Tax/ }).inputValue()).toBe('');
+    expect(await form.getByRole('textbox', { name: /^Tax/ }).inputValue()).toBe('0');
 
     await form.getByRole('textbox', { name: /^Buyer name/ }).fill('Gulf Motors Trading');
     await form.getByRole('textbox', { name: /^Buyer e-mail/ }).fill('buyer@gulf-motors.example');
     await form.getByRole('textbox', { name: /^Sale price/ }).fill('10000');
+    expect(await p.getByTestId('invoice-total').inputValue()).toBe('10,000.00 USD');
+    await form.getByRole('textbox', { name: /^Tax/ }).fill('');
     expect(await p.getByTestId('invoice-total').inputValue()).toBe('10,000.00 USD');
     await form.getByRole('textbox', { name: /^Tax/ }).fill('15');
     expect(await p.getByTestId('invoice-total').inputValue()).toBe('11,500.00 USD');
@@ -121,7 +123,7 @@ describe('generating from the containers screen (/containers?action=invoice)', (
     await form.getByRole('textbox', { name: /^Sale price/ }).fill('10000');
 
     const [download] = await Promise.all([p.waitForEvent('download'), p.getByTestId('generate-invoice').click()]);
-    expect(download.suggestedFilename()).toBe(`invoice-${todayIso()}.pdf`);
+    expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}-Gulf-Motors-Trading\.pdf$/);
     expect((await downloaded(download)).subarray(0, 4).toString()).toBe('%PDF');
     // The toast names the number, and where to download the PDF again (docs/embedding.md: a
     // sandboxed frame may drop the download without a word).
@@ -204,7 +206,7 @@ describe('generating from the containers screen (/containers?action=invoice)', (
 });
 
 describe('the container invoice dialog (/containers/{id})', () => {
-  it('has container rows without duplicates, keeps one row, and downloads invoice-{buyer}-{date}.pdf', async () => {
+  it('has container rows without duplicates, keeps one row, and downloads <number>-<buyer>.pdf', async () => {
     const own = await api.createCompany('Dialog Invoice Lines');
     const ownShipper = await api.createUser('SHIPPER', own.id);
     const first = await createContainer(api, { companyId: own.id, shipperId: ownShipper.id, containerSize: '40HC' });
@@ -217,9 +219,9 @@ describe('the container invoice dialog (/containers/{id})', () => {
     const dialog = p.getByTestId('container-invoice-dialog');
     await dialog.waitFor();
 
-    // Defaults of this form: tax 15, wire transfer; the seller from the company's profile.
+    // The same defaults as the page form, from the company's profile (none chosen: 0, wire transfer).
     await dialog.locator('[data-testid=seller-source][data-state=loaded]').waitFor();
-    expect(await dialog.getByRole('textbox', { name: /^Tax/ }).inputValue()).toBe('15');
+    expect(await dialog.getByRole('textbox', { name: /^Tax/ }).inputValue()).toBe('0');
     expect(await dialog.getByRole('radio', { name: 'Wire transfer' }).isChecked()).toBe(true);
     expect(await dialog.getByRole('textbox', { name: /^Seller name/ }).inputValue()).toBe(own.name);
     expect(await datePickerText(datePicker(dialog, /^Invoice date/))).toBe(pickerDateOf(todayIso()));
@@ -252,9 +254,10 @@ describe('the container invoice dialog (/containers/{id})', () => {
 
     await dialog.getByRole('textbox', { name: /^Buyer name/ }).fill('Ahmed Al Harbi');
     await dialog.getByRole('textbox', { name: /^Sale price/ }).fill('2500.50');
+    await dialog.getByRole('textbox', { name: /^Tax/ }).fill('15');
     expect(await dialog.getByTestId('invoice-total').inputValue()).toBe('2,875.58 USD');
     const [download] = await Promise.all([p.waitForEvent('download'), dialog.getByTestId('generate-invoice').click()]);
-    expect(download.suggestedFilename()).toBe(`invoice-Ahmed-Al-Harbi-${todayIso()}.pdf`);
+    expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}-Ahmed-Al-Harbi\.pdf$/);
     expect((await downloaded(download)).subarray(0, 4).toString()).toBe('%PDF');
     // The toast's link opens the invoice list at the new invoice, whose download gives the PDF again.
     const toast = p.getByTestId('toast');
@@ -319,8 +322,8 @@ describe('the invoices list', () => {
     const row = invoiceRow(p, invoice.invoiceNumber);
     const button = row.getByRole('button', { name: `Download invoice ${invoice.invoiceNumber}` });
     const [download] = await Promise.all([p.waitForEvent('download'), button.click()]);
-    // Named with its number (issue "daily use, polished"): invoice-{date}.pdf was every invoice of the day.
-    expect(download.suggestedFilename()).toBe(`${invoice.invoiceNumber}.pdf`);
+    // Named with its number and buyer, as when it was generated: invoice-{date}.pdf was every invoice of the day.
+    expect(download.suggestedFilename()).toBe(`${invoice.invoiceNumber}-Download-Buyer.pdf`);
     const bytes = await downloaded(download);
     expect(bytes.subarray(0, 4).toString()).toBe('%PDF');
     expect(bytes.length).toBe(invoice.size);

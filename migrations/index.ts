@@ -22,6 +22,7 @@ import * as documentChecklist from './20261129000200_document_checklist';
 import * as trackingLinks from './20261130000100_tracking_links';
 import * as auditEvents from './20261130000200_audit_events';
 import * as notifications from './20261130000300_notifications';
+import * as companyInvoiceDefaults from './20261130000400_company_invoice_defaults';
 import * as vehicleStatusRank from './20261201000100_vehicle_status_rank';
 import * as makeSpellings from './20261201000200_make_spellings';
 import * as fileStorage from './20261201000300_file_storage';
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Knex.Migration & { downLoses?: string }> = {
   '20261130000100_tracking_links': trackingLinks,
   '20261130000200_audit_events': auditEvents,
   '20261130000300_notifications': notifications,
+  '20261130000400_company_invoice_defaults': companyInvoiceDefaults,
   '20261201000100_vehicle_status_rank': vehicleStatusRank,
   '20261201000200_make_spellings': makeSpellings,
   '20261201000300_file_storage': fileStorage,

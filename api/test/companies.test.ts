@@ -159,6 +159,8 @@ describe.each(ENGINES)('companies on %s', (engine) => {
         vatNumber: null,
         commercialRegistrationNumber: null,
         currency: 'USD',
+        invoiceTaxPercentage: 0,
+        invoicePaymentMethod: 'wireTransfer',
         hasLogo: false,
       });
       expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);

@@ -85,15 +85,16 @@ describe.each(ENGINES)('invoiced containers and list columns on %s', (engine) =>
     expect(JSON.stringify(page.body)).not.toContain(theirs.number);
   });
 
-  it('names the download with the invoice number; the generated PDF keeps its dated name', async () => {
+  it('names the generated PDF and the download alike, with the invoice number and the buyer', async () => {
     const a = await w.clients.SHIPPER.post('/api/invoice').send(request([containerA], '2026-12-01'));
-    expect(a.headers['content-disposition']).toBe('attachment; filename="invoice-2026-12-01.pdf"');
+    const buyer = 'Mohammed-Al-Otaibi';
+    expect(a.headers['content-disposition']).toBe(`attachment; filename="${a.headers['x-invoice-number']}-${buyer}.pdf"`);
     const b = await invoice('SHIPPER', [containerA2], '2026-12-01');
     const first = await w.clients.SHIPPER.get(`/api/invoices/${a.headers['x-invoice-id']}/download`);
     const second = await w.clients.SHIPPER.get(`/api/invoices/${b.id}/download`);
-    expect(first.headers['content-disposition']).toBe(`attachment; filename="${a.headers['x-invoice-number']}.pdf"`);
-    expect(second.headers['content-disposition']).toBe(`attachment; filename="${b.number}.pdf"`);
-    expect((await w.clients.SHIPPER.get(`/api/invoices/${b.id}`)).body.fileName).toBe('invoice-2026-12-01.pdf');
+    expect(first.headers['content-disposition']).toBe(a.headers['content-disposition']);
+    expect(second.headers['content-disposition']).toBe(`attachment; filename="${b.number}-${buyer}.pdf"`);
+    expect((await w.clients.SHIPPER.get(`/api/invoices/${b.id}`)).body.fileName).toBe(`${b.number}-${buyer}.pdf`);
   });
 
   it('lists invoices with their company’s name', async () => {

@@ -53,7 +53,7 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
     const res = await w.clients.SHIPPER.post('/api/invoice').send(request({ sellerVatNumber: '300000000000003' })).buffer(true).parse(binary);
     expect(res.status).toBe(201);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="invoice-2026-11-21.pdf"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${res.headers['x-invoice-number']}-Mohammed-Al-Otaibi.pdf"`);
     expect(res.body.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(res.body);
     for (const expected of ['Mohammed Al Otaibi', 'MSCU1234565', vin, '22,999.99 USD', '3,000.00 USD', '19,999.99 USD', 'INV-2026-', 'Cash', 'TAX INVOICE']) expect(text).toContain(expected);
@@ -69,7 +69,7 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
     const row = await w.clients.SHIPPER.get(`/api/invoices/${id}`);
     expect(row.body).toMatchObject({
       invoiceNumber: res.headers['x-invoice-number'],
-      fileName: 'invoice-2026-11-21.pdf',
+      fileName: `${res.headers['x-invoice-number']}-Mohammed-Al-Otaibi.pdf`,
       containerNumber: 'MSCU1234565',
       containerIds: [containerA],
       buyerName: 'Mohammed Al Otaibi',

@@ -1,5 +1,7 @@
 import { Box, Typography } from '@mui/material';
-import { Form, SaveButton, TextInput, maxLength, useNotify, useTranslate } from 'react-admin';
+import { Form, RadioButtonGroupInput, SaveButton, TextInput, maxLength, useNotify, useTranslate } from 'react-admin';
+import { PAYMENT_METHODS } from '@domain/paymentMethods';
+import { taxBasisPoints } from '../invoices/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf } from '../providers/errorMessage';
 import { Section } from '../common/Section';
@@ -17,6 +19,10 @@ const identifier = { htmlInput: { dir: 'ltr', inputMode: 'numeric', spellCheck: 
 
 /** The API's rule, against the country and currency the form will save with it. */
 const vatValid = (value: unknown, values: Record<string, unknown>) => vatNumberError(value, { country: values.country, currency: values.currency });
+
+const taxValid = (value: unknown) => (taxBasisPoints(value) !== null ? undefined : 'invoice.taxInvalid');
+const paymentChoices = PAYMENT_METHODS.map((id) => ({ id, name: `invoice.paymentMethods.${id}` }));
+const decimal = { htmlInput: { dir: 'ltr', inputMode: 'decimal', autoComplete: 'off' } } as const;
 
 const Fields = ({ children }: { children: React.ReactNode }) => (
   <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2 }}>{children}</Box>
@@ -89,6 +95,22 @@ export const ProfileSection = ({ company }: { company: CompanyProfile }) => {
               slotProps={identifier}
             />
             <CurrencyInput />
+            <TextInput
+              source="invoiceTaxPercentage"
+              label="companyProfile.fields.invoiceTaxPercentage"
+              validate={taxValid}
+              helperText="companyProfile.defaultsHint"
+              slotProps={decimal}
+              data-testid="profile-tax-percentage"
+            />
+            <RadioButtonGroupInput
+              source="invoicePaymentMethod"
+              label="companyProfile.fields.invoicePaymentMethod"
+              choices={paymentChoices}
+              helperText={false}
+              row
+              data-testid="profile-payment-method"
+            />
           </Fields>
         </Box>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', marginBlockStart: 2 }}>

@@ -15,8 +15,11 @@ describe('the invoice profile form', () => {
       vatNumber: '',
       commercialRegistrationNumber: '',
       currency: 'SAR',
+      invoiceTaxPercentage: '0',
+      invoicePaymentMethod: 'wireTransfer',
     });
     expect(profileFormValues({ id: 3, name: 'New Co' }).currency).toBe('USD');
+    expect(profileFormValues({ id: 3, name: 'New Co', invoiceTaxPercentage: 15, invoicePaymentMethod: 'cash' })).toMatchObject({ invoiceTaxPercentage: '15', invoicePaymentMethod: 'cash' });
   });
 
   it('sends the profile fields only, trimmed, empty as null (cleared), identifiers compact, the currency upper-case', () => {
@@ -29,6 +32,8 @@ describe('the invoice profile form', () => {
       vatNumber: '300 000-000 000 003',
       commercialRegistrationNumber: ' 4030-123456 ',
       currency: ' sar ',
+      invoiceTaxPercentage: ' 15 ',
+      invoicePaymentMethod: 'cash',
       // what a form may hold beyond the profile is never sent
       ...({ name: 'Renamed', code: 'X', active: false } as object),
     });
@@ -41,8 +46,11 @@ describe('the invoice profile form', () => {
       vatNumber: '300000000000003',
       commercialRegistrationNumber: '4030-123456',
       currency: 'SAR',
+      invoiceTaxPercentage: '15',
+      invoicePaymentMethod: 'cash',
     });
     expect(profilePayload({}).currency).toBe('USD');
+    expect(profilePayload({})).toMatchObject({ invoiceTaxPercentage: '0', invoicePaymentMethod: 'wireTransfer' });
   });
 
   it('puts the field errors of a 400 on the profile fields, in the page language where it knows them', () => {

@@ -1,4 +1,5 @@
 import { DEFAULT_CURRENCY } from '@domain/currency';
+import { PAYMENT_METHODS, type PaymentMethod } from '@domain/paymentMethods';
 import { normaliseCurrency } from './currencies';
 import { fieldMessageKey } from './vat';
 
@@ -15,6 +16,8 @@ export const PROFILE_FIELDS = [
   'vatNumber',
   'commercialRegistrationNumber',
   'currency',
+  'invoiceTaxPercentage',
+  'invoicePaymentMethod',
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
@@ -30,11 +33,18 @@ export interface CompanyProfile {
   vatNumber: string | null;
   commercialRegistrationNumber: string | null;
   currency: string;
+  /** The VAT rate and payment method both invoice forms start with. */
+  invoiceTaxPercentage: number | string;
+  invoicePaymentMethod: PaymentMethod;
   hasLogo: boolean;
 }
 
 export type ProfileFormValues = Record<ProfileField, string>;
-export type ProfilePayload = Record<Exclude<ProfileField, 'currency'>, string | null> & { currency: string };
+export type ProfilePayload = Record<Exclude<ProfileField, 'currency' | 'invoiceTaxPercentage' | 'invoicePaymentMethod'>, string | null> & {
+  currency: string;
+  invoiceTaxPercentage: string;
+  invoicePaymentMethod: PaymentMethod;
+};
 
 /** The currency of a profile that names none (the API's default). */
 export const DEFAULT_PROFILE_CURRENCY = DEFAULT_CURRENCY;
@@ -45,8 +55,13 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : S
 export function profileFormValues(company: Partial<CompanyProfile>): ProfileFormValues {
   const values = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, text(company[field])])) as ProfileFormValues;
   values.currency = normaliseCurrency(values.currency) || DEFAULT_PROFILE_CURRENCY;
+  values.invoiceTaxPercentage = values.invoiceTaxPercentage || '0';
+  values.invoicePaymentMethod = paymentMethodOr(values.invoicePaymentMethod);
   return values;
 }
+
+const paymentMethodOr = (value: unknown): PaymentMethod =>
+  (PAYMENT_METHODS as readonly unknown[]).includes(value) ? (value as PaymentMethod) : 'wireTransfer';
 
 /** A VAT number is letters and digits: the spaces and dashes people type for readability are dropped. */
 export const compactVatNumber = (value: unknown) => text(value).replace(/[\s-]+/g, '');
@@ -68,6 +83,9 @@ export function profilePayload(values: Partial<ProfileFormValues>): ProfilePaylo
     vatNumber: compactVatNumber(values.vatNumber) || null,
     commercialRegistrationNumber: compactRegistration(values.commercialRegistrationNumber) || null,
     currency: normaliseCurrency(values.currency) || DEFAULT_PROFILE_CURRENCY,
+    // An emptied rate is 0 %: no VAT unless the company says so.
+    invoiceTaxPercentage: text(values.invoiceTaxPercentage).trim() || '0',
+    invoicePaymentMethod: paymentMethodOr(values.invoicePaymentMethod),
   };
 }
 

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   Alert,
   Box,
@@ -24,14 +24,11 @@ import { Form, useGetList, useTranslate, type Identifier, type RaRecord } from '
 import { can } from '@domain/permissions';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { Name, useTranslateWith } from '../common/Interpolate';
-import { InvoiceFields } from './InvoiceFields';
-import { dialogFormDefaults } from './defaults';
-import { dialogInvoiceFileName } from './fileName';
+import { InvoiceForm, useInvoiceFormDefaults } from './InvoiceForm';
 import type { InvoiceFormValues } from './invoiceRequest';
 import { addRow, canAddRow, canRemoveRow, optionsForRow, removeRow, setRow, type Rows } from './containerRows';
 import { useGenerateInvoice } from './useGenerateInvoice';
 import { useSeller } from './useSeller';
-import { SellerPrefill } from './SellerPrefill';
 import { useReinvoiceConfirm } from './ReinvoiceConfirm';
 import { invoiceNumbersText } from './reinvoice';
 import { profilePathFor } from '../companyProfile/paths';
@@ -134,7 +131,7 @@ const InvoiceDialog = ({ container, open, onClose }: { container: RaRecord; open
   const titleId = useId();
   const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const [rows, setRows] = useState<Rows>([container.id]);
-  const defaults = useMemo(dialogFormDefaults, []);
+  const defaults = useInvoiceFormDefaults();
   const { generate, busy } = useGenerateInvoice();
   const { user } = useCurrentUser();
   const { seller, state: sellerState } = useSeller(container.companyId);
@@ -155,7 +152,7 @@ const InvoiceDialog = ({ container, open, onClose }: { container: RaRecord; open
     const byId = new Map(choices.map((record) => [String(record.id), record]));
     const chosen = rows.map((id) => byId.get(String(id)) ?? { id });
     if (!(await confirm(chosen))) return undefined;
-    const result = await generate(values as InvoiceFormValues, rows, (v) => dialogInvoiceFileName(v.buyerName, v.date));
+    const result = await generate(values as InvoiceFormValues, rows);
     if (result.ok) {
       onClose();
       return undefined;
@@ -180,8 +177,7 @@ const InvoiceDialog = ({ container, open, onClose }: { container: RaRecord; open
         <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
           {error ? <Alert severity="warning">{translate('invoice.containersLoadFailed')}</Alert> : null}
           <ContainerRows rows={rows} onChange={setRows} choices={choices} loading={isPending} />
-          <SellerPrefill seller={seller} />
-          <InvoiceFields currency={seller?.currency} sellerState={sellerState} profilePath={profilePathFor(user, container.companyId)} />
+          <InvoiceForm seller={seller} sellerState={sellerState} profilePath={profilePathFor(user, container.companyId)} />
         </DialogContent>
         <DialogActions sx={{ paddingInline: 3, paddingBlock: 1.5 }}>
           <Button onClick={close} disabled={busy}>
@@ -205,7 +201,7 @@ const InvoiceDialog = ({ container, open, onClose }: { container: RaRecord; open
 
 /**
  * The container page's invoice action: a dialog with this container preselected, more containers
- * of the same company as line items, and the invoice form (tax 15 and wire transfer by default).
+ * of the same company as line items, and the invoice form (the company profile's defaults).
  * Shown only to roles that may generate invoices.
  */
 export const ContainerInvoiceButton = ({ container }: { container: RaRecord }) => {

@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Box, Button, Checkbox, Chip, CircularProgress, Stack, Tooltip, Typography } from '@mui/material';
+import { useCallback, useState } from 'react';
+import { Box, Button, Checkbox, Chip, CircularProgress, FormControlLabel, Stack, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import CancelIcon from '@mui/icons-material/Cancel';
@@ -13,15 +13,14 @@ import { DateText, Ltr } from '../common/Fields';
 import { Section } from '../common/Section';
 import { containerPorts } from '../common/ports';
 import { PortRoute } from '../common/PortLabel';
-import { InvoiceFields } from './InvoiceFields';
-import { pageFormDefaults } from './defaults';
-import { pageInvoiceFileName } from './fileName';
+import { InvoiceForm, useInvoiceFormDefaults } from './InvoiceForm';
 import type { InvoiceFormValues } from './invoiceRequest';
 import { useGenerateInvoice } from './useGenerateInvoice';
 import { useSeller } from './useSeller';
-import { SellerPrefill } from './SellerPrefill';
 import { InvoiceNumbers, useReinvoiceConfirm } from './ReinvoiceConfirm';
 import { profilePathFor } from '../companyProfile/paths';
+import { ResponsiveList } from '../common/ResponsiveList';
+import { ListCard, type CardFact } from '../common/ListCard';
 
 /** /containers?action=invoice switches the containers screen to invoice generation (SPEC.md §2). */
 export const useInvoiceMode = () => useSearchParams()[0].get('action') === 'invoice';
@@ -114,6 +113,48 @@ const PageCheckbox = ({ api }: { api: SelectionApi }) => {
   );
 };
 
+/**
+ * A container of invoice mode on a phone: its checkbox beside its number, and every column of the
+ * table as a fact (full dates, the route, the invoices it is already on), nothing off-screen.
+ */
+const InvoiceContainerCard = ({ record, api, showsCompany }: { record: RaRecord; api: SelectionApi; showsCompany: boolean }) => {
+  const facts: CardFact[] = [
+    ...(showsCompany ? [{ name: 'companyName', label: 'resources.containers.fields.companyName', value: <bdi dir="auto">{record.companyName ?? '—'}</bdi> }] : []),
+    { name: 'loadingDate', label: 'resources.containers.fields.loadingDate', value: <DateText value={record.loadingDate} /> },
+    { name: 'route', label: 'containers.route', value: <PortRoute {...containerPorts(record)} /> },
+    { name: 'containerSize', label: 'resources.containers.fields.containerSize', value: record.containerSize ? <Ltr>{record.containerSize}</Ltr> : '—' },
+    { name: 'bookingNumber', label: 'resources.containers.fields.bookingNumber', value: record.bookingNumber ? <Ltr>{record.bookingNumber}</Ltr> : '—' },
+    { name: 'vehicleCount', label: 'resources.containers.fields.vehicleCount', value: String(record.vehicleCount ?? 0) },
+    { name: 'invoiceNumbers', label: 'invoice.invoicedIn', value: <InvoiceNumbers container={record} /> },
+  ];
+  return (
+    <ListCard
+      title={
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, marginInlineStart: -1 }}>
+          <RowCheckbox record={record} api={api} />
+          <Box component="span" sx={{ fontFamily: 'monospace' }}>
+            <Ltr>{record.number}</Ltr>
+          </Box>
+        </Box>
+      }
+      facts={facts}
+    />
+  );
+};
+
+/** On a phone, "select every container on this page" with its words (the table has it in its heading). */
+const PhonePageCheckbox = ({ api }: { api: SelectionApi }) => {
+  const translate = useTranslate();
+  return (
+    <FormControlLabel
+      control={<PageCheckbox api={api} />}
+      label={<Typography variant="body2">{translate('invoice.phoneSelectPage')}</Typography>}
+      sx={{ marginInline: 0, paddingInline: 1 }}
+      data-testid="invoice-phone-page-checkbox"
+    />
+  );
+};
+
 /** What is selected, across pages and searches: chips that can be removed. */
 const SelectionSummary = ({ api }: { api: SelectionApi }) => {
   const translate = useTranslate();
@@ -140,6 +181,7 @@ const SelectionSummary = ({ api }: { api: SelectionApi }) => {
 const ContainerPicker = ({ api }: { api: SelectionApi }) => {
   const translate = useTranslate();
   const { user } = useCurrentUser();
+  const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const filters = [<SearchInput key="q" source="q" alwaysOn placeholder={translate('containers.searchHint')} sx={{ width: { xs: '100%', sm: 340 } }} />];
   return (
     <List
@@ -156,46 +198,53 @@ const ContainerPicker = ({ api }: { api: SelectionApi }) => {
       empty={<EmptyState message="invoice.noContainers" hint="invoice.noContainersHint" />}
       sx={{ '& .RaList-content': { boxShadow: 'none' } }}
     >
-      <DataTable
-        bulkActionButtons={false}
-        rowClick={(_id, _resource, record) => {
-          if (selectable(api, record)) api.toggle(record);
-          return false;
-        }}
-        data-testid="invoice-containers-table"
-        sx={{ '& .MuiTableCell-root': { paddingInline: 1 } }}
-      >
-        <DataTable.Col label={<PageCheckbox api={api} />} disableSort cellSx={() => ({ width: 48 })} render={(record) => <RowCheckbox record={record as RaRecord} api={api} />} />
-        <DataTable.Col
-          source="number"
-          cellSx={() => ({ whiteSpace: 'nowrap', fontFamily: 'monospace', fontWeight: 600 })}
-          render={(record) => (
-            <>
-              <Ltr>{record.number}</Ltr>
-              {seesEveryCompany(user?.role) && record.companyName && (
-                <Typography variant="caption" color="text.secondary" component="div" dir="auto" sx={{ fontFamily: 'inherit', fontWeight: 400 }}>
-                  {record.companyName}
+      {isPhone && <PhonePageCheckbox api={api} />}
+      <ResponsiveList
+        testId="invoice-containers-table"
+        card={(record) => <InvoiceContainerCard record={record} api={api} showsCompany={seesEveryCompany(user?.role)} />}
+        table={
+          <DataTable
+            bulkActionButtons={false}
+            rowClick={(_id, _resource, record) => {
+              if (selectable(api, record)) api.toggle(record);
+              return false;
+            }}
+            data-testid="invoice-containers-table"
+            sx={{ '& .MuiTableCell-root': { paddingInline: 1 } }}
+          >
+            <DataTable.Col label={<PageCheckbox api={api} />} disableSort cellSx={() => ({ width: 48 })} render={(record) => <RowCheckbox record={record as RaRecord} api={api} />} />
+            <DataTable.Col
+              source="number"
+              cellSx={() => ({ whiteSpace: 'nowrap', fontFamily: 'monospace', fontWeight: 600 })}
+              render={(record) => (
+                <>
+                  <Ltr>{record.number}</Ltr>
+                  {seesEveryCompany(user?.role) && record.companyName && (
+                    <Typography variant="caption" color="text.secondary" component="div" dir="auto" sx={{ fontFamily: 'inherit', fontWeight: 400 }}>
+                      {record.companyName}
+                    </Typography>
+                  )}
+                </>
+              )}
+            />
+            <DataTable.Col source="bookingNumber" render={(record) => (record.bookingNumber ? <Ltr>{record.bookingNumber}</Ltr> : '—')} />
+            <DataTable.Col source="containerSize" render={(record) => (record.containerSize ? <Ltr>{record.containerSize}</Ltr> : '—')} />
+            <DataTable.Col source="loadingDate" render={(record) => <DateText value={record.loadingDate} />} />
+            <DataTable.Col
+              source="fromPortId"
+              label="containers.route"
+              disableSort
+              render={(record) => (
+                <Typography variant="body2" component="span">
+                  <PortRoute {...containerPorts(record)} />
                 </Typography>
               )}
-            </>
-          )}
-        />
-        <DataTable.Col source="bookingNumber" render={(record) => (record.bookingNumber ? <Ltr>{record.bookingNumber}</Ltr> : '—')} />
-        <DataTable.Col source="containerSize" render={(record) => (record.containerSize ? <Ltr>{record.containerSize}</Ltr> : '—')} />
-        <DataTable.Col source="loadingDate" render={(record) => <DateText value={record.loadingDate} />} />
-        <DataTable.Col
-          source="fromPortId"
-          label="containers.route"
-          disableSort
-          render={(record) => (
-            <Typography variant="body2" component="span">
-              <PortRoute {...containerPorts(record)} />
-            </Typography>
-          )}
-        />
-        <DataTable.Col source="vehicleCount" disableSort align="center" render={(record) => record.vehicleCount ?? 0} />
-        <DataTable.Col source="invoiceNumbers" label="invoice.invoicedIn" disableSort render={(record) => <InvoiceNumbers container={record as RaRecord} />} />
-      </DataTable>
+            />
+            <DataTable.Col source="vehicleCount" disableSort align="center" render={(record) => record.vehicleCount ?? 0} />
+            <DataTable.Col source="invoiceNumbers" label="invoice.invoicedIn" disableSort render={(record) => <InvoiceNumbers container={record as RaRecord} />} />
+          </DataTable>
+        }
+      />
     </List>
   );
 };
@@ -206,7 +255,7 @@ const InvoiceModePage = () => {
   const api = useSelection();
   const { user } = useCurrentUser();
   const { generate, busy } = useGenerateInvoice();
-  const defaults = useMemo(pageFormDefaults, []);
+  const defaults = useInvoiceFormDefaults();
   const none = api.selection.size === 0;
   // The company of the chosen containers (one invoice is one company's), even for a SUPER_ADMIN
   // who belongs to a company; before any is chosen, the user's own company, if any.
@@ -217,7 +266,7 @@ const InvoiceModePage = () => {
   const submit = async (values: Record<string, any>) => {
     const chosen = [...api.selection.values()];
     if (!(await confirm(chosen))) return undefined;
-    const result = await generate(values as InvoiceFormValues, chosen.map((record) => record.id), (v) => pageInvoiceFileName(v.date));
+    const result = await generate(values as InvoiceFormValues, chosen.map((record) => record.id));
     if (result.ok) {
       navigate(INVOICES_PATH);
       return undefined;
@@ -243,8 +292,7 @@ const InvoiceModePage = () => {
         </Section>
         <Section title="invoice.detailsSection" testId="invoice-form">
           <Form defaultValues={defaults} onSubmit={submit} noValidate>
-            <SellerPrefill seller={seller} />
-            <InvoiceFields currency={seller?.currency} sellerState={sellerState} profilePath={profilePathFor(user, seller?.companyId ?? (companyId as number | undefined))} />
+            <InvoiceForm seller={seller} sellerState={sellerState} profilePath={profilePathFor(user, seller?.companyId ?? (companyId as number | undefined))} />
             <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, marginBlockStart: 2 }}>
               <Button
                 type="submit"

@@ -8,6 +8,7 @@ import { Name, useTranslateWith } from '../common/Interpolate';
 import { formatDateTime } from '../common/dates';
 import { DownloadInvoiceButton, invoiceLabel } from './DownloadInvoiceButton';
 import { formatInvoiceDate } from './invoiceDate';
+import { invoiceDownloadName } from './fileName';
 import { formatAmount, formatKilobytes } from './money';
 
 const Item = ({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) => (
@@ -53,8 +54,9 @@ export const InvoiceDetails = ({ record }: { record: RaRecord }) => {
         <Item label={field('containerNumber')}>
           <Ltr>{orDash(record.containerNumber)}</Ltr>
         </Item>
-        <Item label={field('fileName')}>
-          <Ltr>{orDash(record.fileName)}</Ltr>
+        {/* The name it downloads under (an invoice stored before that name kept invoice-{date}.pdf). */}
+        <Item label={field('fileName')} testId="invoice-file-name">
+          <bdi dir="auto">{invoiceDownloadName(record)}</bdi>
         </Item>
         <Item label={field('fileSize')} testId="invoice-file-size">
           {translate('invoice.sizeKb', { size: formatKilobytes(record.fileSize) })}

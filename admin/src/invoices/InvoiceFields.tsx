@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Alert, Box, CircularProgress, InputAdornment, Link as MuiLink, TextField, Typography } from '@mui/material';
-import { RadioButtonGroupInput, TextInput, email, maxLength, required, useTranslate } from 'react-admin';
+import { BooleanInput, RadioButtonGroupInput, TextInput, email, maxLength, required, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { PAYMENT_METHODS } from './invoiceRequest';
+import { PAYMENT_METHODS, offersTaxInvoiceChoice } from './invoiceRequest';
 import { computeInvoiceAmounts, formatMinorAmount, formatMoney, priceMinorUnits, taxBasisPoints } from './money';
 import type { SellerState } from './useSeller';
 import { vatNumberError } from '../companyProfile/vat';
@@ -91,6 +91,29 @@ export const InvoiceTotal = ({ currency }: { currency?: string }) => {
   );
 };
 
+/**
+ * The title the PDF will carry, and at 0 % VAT with a VAT number the seller's explicit choice of a
+ * tax invoice (a zero-rated sale): an invoice that charges no VAT is not titled one by default.
+ */
+const InvoiceTitleChoice = () => {
+  const translate = useTranslate();
+  const [taxPercentage, sellerVatNumber, taxInvoice] = useWatch({ name: ['taxPercentage', 'sellerVatNumber', 'taxInvoice'] });
+  const offered = offersTaxInvoiceChoice({ taxPercentage, sellerVatNumber });
+  const hasVat = String(sellerVatNumber ?? '').trim() !== '';
+  const charged = (taxBasisPoints(taxPercentage) ?? 0) > 0;
+  const tax = hasVat && (charged || (offered && taxInvoice === true));
+  return (
+    <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+      {offered && (
+        <BooleanInput source="taxInvoice" label="invoice.fields.taxInvoice" helperText="invoice.taxInvoiceHint" data-testid="tax-invoice-choice" />
+      )}
+      <Typography variant="body2" color="text.secondary" data-testid="invoice-title" data-title={tax ? 'tax' : 'plain'}>
+        {translate('invoice.titleWillBe', { title: translate(tax ? 'invoice.titles.tax' : 'invoice.titles.plain') })}
+      </Typography>
+    </Box>
+  );
+};
+
 export interface InvoiceFieldsProps {
   /** The invoicing company's currency (ISO 4217), once its profile has loaded. */
   currency?: string;
@@ -154,6 +177,7 @@ export const InvoiceFields = ({ currency, sellerState, profilePath }: InvoiceFie
         <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
           <InvoiceTotal currency={currency} />
         </Box>
+        <InvoiceTitleChoice />
       </Group>
     </Box>
   );

@@ -1,33 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { dialogInvoiceFileName, invoiceDownloadName, pageInvoiceFileName, todayIso } from './fileName';
+import { invoiceDownloadName, invoiceFileName, todayIso } from './fileName';
 import { formatInvoiceDate } from './invoiceDate';
 
 describe('invoice file names', () => {
-  it('saves a stored invoice under its number, so two invoices of one day never collide', () => {
-    expect(invoiceDownloadName({ id: 7, invoiceNumber: 'INV-2026-000123', fileName: 'invoice-2026-03-01.pdf' })).toBe('INV-2026-000123.pdf');
-    expect(invoiceDownloadName({ id: 8, invoiceNumber: 'INV-2026-000124', fileName: 'invoice-2026-03-01.pdf' })).toBe('INV-2026-000124.pdf');
-    expect(invoiceDownloadName({ id: 9, invoiceNumber: '', fileName: 'invoice-2026-03-01.pdf' })).toBe('invoice-2026-03-01.pdf');
-    expect(invoiceDownloadName({ id: 9 })).toBe('invoice-9.pdf');
+  it('names every flow <number>-<buyer>.pdf, so two invoices of one day never collide', () => {
+    expect(invoiceFileName('INV-2026-000123', 'Ahmed Al Harbi')).toBe('INV-2026-000123-Ahmed-Al-Harbi.pdf');
+    expect(invoiceDownloadName({ id: 7, invoiceNumber: 'INV-2026-000123', buyerName: 'Gulf Motors' })).toBe('INV-2026-000123-Gulf-Motors.pdf');
+    expect(invoiceDownloadName({ id: 8, invoiceNumber: 'INV-2026-000124', buyerName: 'Gulf Motors' })).toBe('INV-2026-000124-Gulf-Motors.pdf');
+    expect(invoiceDownloadName({ id: 9, invoiceNumber: '', buyerName: null })).toBe('invoice-9.pdf');
   });
 
-  it('names the page flow invoice-{date}.pdf', () => {
-    expect(pageInvoiceFileName('2026-03-01')).toBe('invoice-2026-03-01.pdf');
-  });
-
-  it('names the dialog flow invoice-{buyer name with spaces as hyphens}-{date}.pdf', () => {
-    expect(dialogInvoiceFileName('Ahmed Al Harbi', '2026-03-01')).toBe('invoice-Ahmed-Al-Harbi-2026-03-01.pdf');
-    expect(dialogInvoiceFileName('Gulf Motors', '2026-12-31')).toBe('invoice-Gulf-Motors-2026-12-31.pdf');
-  });
-
-  it('trims the name and makes one hyphen of a run of spaces', () => {
-    expect(dialogInvoiceFileName('  Gulf   Motors  ', '2026-03-01')).toBe('invoice-Gulf-Motors-2026-03-01.pdf');
-    expect(dialogInvoiceFileName('Gulf\tMotors', '2026-03-01')).toBe('invoice-Gulf-Motors-2026-03-01.pdf');
+  it('trims the buyer and makes one hyphen of a run of spaces or a tab', () => {
+    expect(invoiceFileName('INV-2026-000001', '  Gulf   Motors  ')).toBe('INV-2026-000001-Gulf-Motors.pdf');
+    expect(invoiceFileName('INV-2026-000001', 'Gulf\tMotors')).toBe('INV-2026-000001-Gulf-Motors.pdf');
   });
 
   it('keeps Arabic names and leaves out what a file name cannot hold', () => {
-    expect(dialogInvoiceFileName('شركة الخليج', '2026-03-01')).toBe('invoice-شركة-الخليج-2026-03-01.pdf');
-    expect(dialogInvoiceFileName('A/B: "Motors"?', '2026-03-01')).toBe('invoice-AB-Motors-2026-03-01.pdf');
-    expect(dialogInvoiceFileName('   ', '2026-03-01')).toBe('invoice-2026-03-01.pdf');
+    expect(invoiceFileName('INV-2026-000001', 'شركة الخليج')).toBe('INV-2026-000001-شركة-الخليج.pdf');
+    expect(invoiceFileName('INV-2026-000001', 'A/B: "Motors"?')).toBe('INV-2026-000001-AB-Motors.pdf');
+    expect(invoiceFileName('INV-2026-000001', '\u202Egpj.exe')).toBe('INV-2026-000001-gpj.exe.pdf');
+    expect(invoiceFileName('INV-2026-000001', '   ')).toBe('INV-2026-000001.pdf');
+    expect(invoiceFileName('INV-2026-000001', '...')).toBe('INV-2026-000001.pdf');
+  });
+
+  it('cuts a long buyer name to 80 characters', () => {
+    expect(invoiceFileName('INV-2026-000001', 'م'.repeat(200))).toBe(`INV-2026-000001-${'م'.repeat(80)}.pdf`);
   });
 
   it("defaults the date to today in the user's time zone, as yyyy-MM-dd", () => {

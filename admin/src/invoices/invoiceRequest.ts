@@ -2,8 +2,10 @@ import type { Identifier } from 'react-admin';
 import { compactVatNumber } from '../companyProfile/profile';
 import type { SellerProfile } from '@domain/sellerProfile';
 
-export type PaymentMethod = 'cash' | 'wireTransfer';
-export const PAYMENT_METHODS: PaymentMethod[] = ['cash', 'wireTransfer'];
+import { PAYMENT_METHODS, type PaymentMethod } from '@domain/paymentMethods';
+import { taxBasisPoints } from './money';
+
+export { PAYMENT_METHODS, type PaymentMethod };
 
 /** The values of the invoice form (both forms share them). */
 export interface InvoiceFormValues {
@@ -21,6 +23,8 @@ export interface InvoiceFormValues {
   sellerVatNumber?: string | null;
   salePrice: string | number;
   taxPercentage?: string | number | null;
+  /** At 0 % VAT, issue a tax invoice all the same (a zero-rated sale); needs the VAT number. */
+  taxInvoice?: boolean;
 }
 
 /** The body of POST /api/invoice (SPEC.md §3). */
@@ -40,9 +44,25 @@ const optional = (value: unknown) => text(value) || null;
 /** The seller's name left empty is left out: the API then takes the profile's (an invoice always names its seller). */
 const profileNameIfEmpty = (value: unknown) => text(value) || undefined;
 
-/** The seller fields of the form from the profile (empty text where the profile has nothing). */
-export function sellerFormValues(seller: Partial<SellerProfile>): Record<SellerField, string> {
-  return Object.fromEntries(SELLER_FIELDS.map((field) => [field, text(seller[field])])) as Record<SellerField, string>;
+/** What the form takes from the company's profile: the seller, the VAT rate, the payment method. */
+export const PROFILE_DEFAULT_FIELDS = [...SELLER_FIELDS, 'taxPercentage', 'paymentMethod'] as const;
+export type ProfileDefaultField = (typeof PROFILE_DEFAULT_FIELDS)[number];
+
+/** The form's values from the profile (empty text where the profile has nothing). */
+export function profileDefaults(seller: Partial<SellerProfile>): Record<ProfileDefaultField, string> {
+  const values = Object.fromEntries(SELLER_FIELDS.map((field) => [field, text(seller[field])])) as Record<ProfileDefaultField, string>;
+  values.taxPercentage = text(seller.taxPercentage) || '0';
+  values.paymentMethod = seller.paymentMethod && (PAYMENT_METHODS as readonly string[]).includes(seller.paymentMethod) ? seller.paymentMethod : 'wireTransfer';
+  return values;
+}
+
+/**
+ * Whether the form offers "issue as a tax invoice": no VAT is charged (0 % or empty) and the
+ * seller has a VAT number. With VAT charged and a VAT number it is a tax invoice anyway; without
+ * a VAT number it cannot be one.
+ */
+export function offersTaxInvoiceChoice(values: Pick<InvoiceFormValues, 'taxPercentage' | 'sellerVatNumber'>): boolean {
+  return taxBasisPoints(values.taxPercentage) === 0 && compactVatNumber(values.sellerVatNumber) !== '';
 }
 
 /**
@@ -68,5 +88,7 @@ export function invoiceRequest(values: InvoiceFormValues, containerIds: Identifi
     sellerVatNumber: optional(compactVatNumber(values.sellerVatNumber)),
     salePrice: text(values.salePrice),
     taxPercentage: optional(values.taxPercentage),
+    // Only where the form offers it: a box ticked before the VAT number was cleared asks for nothing.
+    taxInvoice: offersTaxInvoiceChoice(values) && values.taxInvoice === true,
   };
 }

@@ -5,15 +5,17 @@ import { statusOf } from '../providers/http';
 import { saveBlob } from '../providers/download';
 import { postInvoice } from './api';
 import { GeneratedInvoiceToast } from './GeneratedInvoiceToast';
+import { generationErrorMessage, generationFieldErrors } from './generationError';
+import { invoiceRequest, type InvoiceFormValues } from './invoiceRequest';
+import { invoiceFileName } from './fileName';
 
 /** Long enough to read the number and reach the link. */
 const GENERATED_TOAST_MS = 12_000;
-import { generationErrorMessage, generationFieldErrors } from './generationError';
-import { invoiceRequest, type InvoiceFormValues } from './invoiceRequest';
 
 /**
- * Generates an invoice: POST /api/invoice, the PDF saved under `fileName`, 'Invoice {number}
- * generated' with a link to download it again from the list, and the invoice and container lists refreshed. A failure is a toast with the reason; the field
+ * Generates an invoice: POST /api/invoice, the PDF saved as <number>-<buyer>.pdf (as the API names
+ * it, @domain/invoiceFileName), 'Invoice {number} generated' with a link to download it again from
+ * the list, and the invoice and container lists refreshed. A failure is a toast with the reason; the field
  * errors of a 400 are returned for the form. One request at a time (a double click does not make
  * two invoices).
  */
@@ -29,7 +31,6 @@ export function useGenerateInvoice() {
     async (
       values: InvoiceFormValues,
       containerIds: Identifier[],
-      fileName: (values: InvoiceFormValues) => string,
     ): Promise<{ ok: true } | { ok: false; fieldErrors?: Record<string, string> }> => {
       if (inFlight.current) return { ok: false };
       if (containerIds.length === 0) {
@@ -39,8 +40,9 @@ export function useGenerateInvoice() {
       inFlight.current = true;
       setBusy(true);
       try {
-        const { pdf, invoiceNumber } = await postInvoice(invoiceRequest(values, containerIds));
-        saveBlob(pdf, fileName(values));
+        const request = invoiceRequest(values, containerIds);
+        const { pdf, invoiceNumber } = await postInvoice(request);
+        saveBlob(pdf, invoiceFileName(invoiceNumber ?? 'invoice', request.buyerName));
         // The number, and the list to download it again from: the frame may have dropped the file.
         if (invoiceNumber) notify(createElement(GeneratedInvoiceToast, { invoiceNumber }), { type: 'success', autoHideDuration: GENERATED_TOAST_MS });
         else notify('invoice.generated', { type: 'success' });

@@ -1,3 +1,5 @@
+import type { PaymentMethod } from './paymentMethods';
+
 /**
  * GET /api/invoice/seller: the seller an invoice of a company carries unless its form says
  * otherwise, in the invoice form's field names. The API builds it (resources/companies/profile.ts)
@@ -15,5 +17,9 @@ export type SellerProfile = {
   commercialRegistrationNumber: string | null;
   /** ISO 4217, counted in hundredths. */
   currency: string;
+  /** The VAT rate both invoice forms start with, as typed: "15", "2.5", "0". */
+  taxPercentage: string;
+  /** The payment method both invoice forms start with. */
+  paymentMethod: PaymentMethod;
   hasLogo: boolean;
 };

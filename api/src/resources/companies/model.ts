@@ -6,6 +6,8 @@ import { CompanyLogo } from './logoModel';
 export class Company extends BaseModel {
   static tableName = 'companies';
   static booleanColumns = ['active', 'hasLogo'];
+  // DECIMAL comes back as text from MySQL and as a number from SQLite: always a number.
+  static numberColumns = ['invoiceTaxPercentage'];
 
   declare name: string;
   declare code: string;
@@ -22,6 +24,9 @@ export class Company extends BaseModel {
   declare commercialRegistrationNumber: string | null;
   /** ISO 4217, upper-case; USD unless the profile says otherwise. */
   declare currency: string;
+  /** The VAT rate (percent) and payment method both invoice forms start with (migration 20261130000400). */
+  declare invoiceTaxPercentage: number;
+  declare invoicePaymentMethod: 'cash' | 'wireTransfer';
   /** Read-only: whether a logo is stored in `company_logos` (the bytes are never read with the row). */
   declare hasLogo?: boolean;
 

@@ -23,6 +23,8 @@ export async function sellerProfile(db: Knex, companyId: number): Promise<Seller
     sellerVatNumber: company.vatNumber ?? null,
     commercialRegistrationNumber: company.commercialRegistrationNumber ?? null,
     currency: company.currency ?? DEFAULT_CURRENCY,
+    taxPercentage: String(Number(company.invoiceTaxPercentage ?? 0)),
+    paymentMethod: company.invoicePaymentMethod ?? 'wireTransfer',
     hasLogo: Boolean(company.hasLogo),
   };
 }

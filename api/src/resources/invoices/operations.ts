@@ -11,6 +11,8 @@ import { zatcaTlvBase64 } from '../../services/invoices/zatca';
 import { companyLogo, sellerProfile } from '../companies/profile';
 import type { User } from '../users/model';
 import { invoiceContainers } from './contents';
+import { isTaxInvoice } from './taxInvoice';
+import { invoiceFileName } from '../../domain/invoiceFileName';
 import { invoiceSeller, zatcaSellerName } from './seller';
 import type { InvoiceRequestSchema } from './schema';
 import { issueNumbered } from './numbering';
@@ -35,6 +37,7 @@ export async function issueInvoice(actor: User, input: z.infer<typeof InvoiceReq
   const profile = await sellerProfile(db, companyId);
   if (!profile) throw notFound('Company not found');
   const seller = invoiceSeller(input, profile);
+  const taxInvoice = isTaxInvoice(input, seller.vatNumber);
   const [containers, logo] = await Promise.all([invoiceContainers(db, input.containerIds), profile.hasLogo ? companyLogo(db, companyId) : null]);
   const totals = invoiceTotals(input.salePrice, input.taxPercentage);
   // Stored and put in the QR code as plain decimals; printed with thousands separators.
@@ -43,7 +46,6 @@ export async function issueInvoice(actor: User, input: z.infer<typeof InvoiceReq
   const taxPercentage = formatMinorUnits(input.taxPercentage).replace(/\.00$/, '');
   const currency = profile.currency;
   const issuedAt = new Date().toISOString();
-  const fileName = `invoice-${input.date}.pdf`;
   const invoiceData = (invoiceNumber: string): InvoiceData => ({
     invoiceNumber,
     issuedDate: input.date,
@@ -56,8 +58,9 @@ export async function issueInvoice(actor: User, input: z.infer<typeof InvoiceReq
     ...printed,
     taxPercentage,
     amountInWords: amountInWords(totals.totalAmount, currency),
-    // Without a VAT number it is not a tax invoice, and carries no QR code.
-    zatcaQr: seller.vatNumber
+    taxInvoice,
+    // Only a tax invoice carries the ZATCA QR code.
+    zatcaQr: taxInvoice && seller.vatNumber
       ? zatcaTlvBase64({ sellerName: zatcaSellerName(seller), vatNumber: seller.vatNumber, timestamp: issuedAt, total: stored.totalAmount, vatAmount: stored.taxAmount })
       : null,
     logo,
@@ -66,7 +69,7 @@ export async function issueInvoice(actor: User, input: z.infer<typeof InvoiceReq
     const { id: invoiceId } = await Invoice.query(trx).insert({
       invoiceNumber,
       companyId,
-      fileName,
+      fileName: invoiceFileName(invoiceNumber, input.buyerName),
       containerIds: input.containerIds,
       containerNumber: containers.map((c) => c.number).join(', '),
       buyerName: input.buyerName,
@@ -97,7 +100,7 @@ export async function issueInvoice(actor: User, input: z.infer<typeof InvoiceReq
     return invoiceId;
   };
   const { invoiceNumber, pdf, stored: id } = await issueNumbered(db, companyId, Number(input.date.slice(0, 4)), (number) => renderer.render(invoiceData(number)), store);
-  return { id, invoiceNumber, fileName, size: pdf.length };
+  return { id, invoiceNumber, fileName: invoiceFileName(invoiceNumber, input.buyerName), size: pdf.length };
 }
 
 /** Deletes an invoice the route found the actor may see; its PDF's chunks follow by the foreign key. */

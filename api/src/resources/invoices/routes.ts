@@ -15,6 +15,7 @@ import { requestLanguage } from '../imports/messages';
 import { respondWithExport } from '../sheetExport';
 import { invoiceExportColumns } from './export';
 import { Invoice } from './model';
+import { invoiceFileName } from '../../domain/invoiceFileName';
 
 const LIST: ListSpec = {
   resource: 'invoices',
@@ -75,10 +76,10 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
 
   router.get('/invoices/:id/download', authorize('invoices', 'read'), async (ctx) => {
     const invoice = await findVisible(ctx);
-    // Named with its number: the stored name (SPEC.md §7's invoice-{date}.pdf, the name given
-    // when it was generated) is the same for every invoice of a day.
+    // The one name of every flow (domain/invoiceFileName.ts), also for invoices stored before it
+    // under invoice-{date}.pdf, a name every invoice of a day shared.
     sendDownload(ctx, readChunks(db, { invoiceId: invoice.id }, 'pdf'), {
-      fileName: `${invoice.invoiceNumber}.pdf`,
+      fileName: invoiceFileName(invoice.invoiceNumber, invoice.buyerName),
       mimeType: 'application/pdf',
       size: invoice.fileSize,
     });

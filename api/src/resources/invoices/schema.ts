@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toBasisPoints, toMinorUnits } from '../../domain/money';
 import { optionalText } from '../../http/validate';
+import { PAYMENT_METHODS } from '../../domain/paymentMethods';
 
 const isCalendarDate = (value: string) => {
   const [y, m, d] = value.split('-').map(Number);
@@ -24,7 +25,7 @@ export const InvoiceRequestSchema = z.object({
     .min(1, { error: 'Please select at least one container' })
     .max(100)
     .transform((ids) => [...new Set(ids)]),
-  paymentMethod: z.enum(['cash', 'wireTransfer'], { error: 'must be cash or wireTransfer' }),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'must be cash or wireTransfer' }),
   date: z
     .string({ error: 'Date is required' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as yyyy-MM-dd' })
@@ -66,5 +67,8 @@ export const InvoiceRequestSchema = z.object({
       }
       return bp;
     }),
+  // At 0 % VAT the invoice is a tax invoice only when the seller says so (a zero-rated sale); with
+  // VAT charged and a VAT number it always is. A tax invoice needs the seller's VAT number.
+  taxInvoice: z.boolean({ error: 'must be true or false' }).nullish().transform((v) => v ?? false),
 });
 export type InvoiceRequest = z.output<typeof InvoiceRequestSchema>;

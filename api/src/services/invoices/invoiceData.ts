@@ -36,7 +36,12 @@ export type InvoiceData = {
   taxAmount: string;
   totalAmount: string;
   amountInWords: { en: string; ar: string };
-  /** ZATCA TLV (base64) when the seller has a VAT number; without one it is not a tax invoice. */
+  /**
+   * Titled TAX INVOICE / فاتورة ضريبية, with the ZATCA QR code: the seller has a VAT number and
+   * charges VAT, or chose a tax invoice at 0 % (resources/invoices/taxInvoice.ts).
+   */
+  taxInvoice: boolean;
+  /** ZATCA TLV (base64) of a tax invoice; null otherwise. */
   zatcaQr: string | null;
   /** The seller's logo (PNG), if the company has one. */
   logo: Uint8Array | null;

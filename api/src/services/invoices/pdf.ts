@@ -23,7 +23,7 @@ const getCompiler = () => (compiler ??= NodeCompiler.create({ workspace: WORKSPA
 /** What the template reads from /data.json: the invoice without its logo's bytes, with the QR code's SVG. */
 async function templateData(data: InvoiceData) {
   const { logo, zatcaQr, ...rest } = data;
-  return { ...rest, hasLogo: !!logo, qrSvg: zatcaQr ? await qrSvg(zatcaQr) : null, taxInvoice: !!zatcaQr };
+  return { ...rest, hasLogo: !!logo, qrSvg: zatcaQr ? await qrSvg(zatcaQr) : null, taxInvoice: data.taxInvoice, hasVatNumber: !!data.seller.vatNumber };
 }
 
 export class InvoiceLayoutError extends Error {}

@@ -46,8 +46,9 @@ export function sampleInvoice(n: number): InvoiceData {
     totalAmount: '229,999.99',
     amountInWords: {
       en: 'Two hundred twenty-nine thousand nine hundred ninety-nine Saudi riyals and 99/100 only',
-      ar: 'فقط مئتان وتسعة وعشرون ألفاً وتسعمائة وتسعة وتسعون ريال سعودي وتسعة وتسعون هللة لا غير',
+      ar: 'فقط مائتان وتسعة وعشرون ألفاً وتسعمائة وتسعة وتسعون ريالاً سعودياً وتسع وتسعون هللة لا غير',
     },
+    taxInvoice: true,
     zatcaQr: zatcaTlvBase64({ sellerName: 'شركة الخليج للسيارات', vatNumber: '300000000000003', timestamp: '2026-01-01T00:00:00.000Z', total: '229999.99', vatAmount: '30000.00' }),
     logo: null,
   };
