@@ -1,5 +1,6 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { forcedPasswordIsGenerated } from '@domain/permissions';
 import { useNavigate } from 'react-router';
 import { Name, useTranslateWith } from '../common/Interpolate';
 import { LogoutButton } from '../common/LogoutButton';
@@ -35,8 +36,7 @@ export const ForcedPasswordChange = () => {
           {translate('password.forcedTitle')}
         </Typography>
         <Alert severity="warning" data-testid="forced-password-reason">
-          {/* A super admin's password is the generated first one (or the command line's reset), never an administrator's. */}
-          {translate(user.role === 'SUPER_ADMIN' ? 'password.forcedTextGenerated' : 'password.forcedText')}
+          {translate(forcedPasswordIsGenerated(user.role) ? 'password.forcedTextGenerated' : 'password.forcedText')}
         </Alert>
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
           {translateWith('waiting.signedInAs', { username: <Name>{user.username}</Name> })}

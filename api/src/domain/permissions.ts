@@ -109,6 +109,13 @@ export const canSeeStatistics = (role: Role | null | undefined): boolean => can(
 export const isProtectedAccount = (account: { role: Role | null | undefined }): boolean => account.role === 'SUPER_ADMIN';
 
 /**
+ * Whether a forced password change of this role follows a generated password (the first super
+ * admin's, or `npm run admin -- reset-password`) rather than one an administrator typed: no
+ * administrator sits above a super admin.
+ */
+export const forcedPasswordIsGenerated = (role: Role | null | undefined): boolean => role === 'SUPER_ADMIN';
+
+/**
  * Whether `user` may delete a shared document. Only a SUPER_ADMIN uploads them, so the uploader
  * rule a SHIPPER once had could never be met through the API (a SUPER_ADMIN's role cannot change).
  */
