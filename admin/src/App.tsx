@@ -15,7 +15,7 @@ import { Layout } from './layout/Layout';
 import { LoadingScreen } from './common/LoadingScreen';
 import { Notification } from './layout/Notification';
 import { FreshNotifications } from './layout/FreshNotifications';
-import { PendingChangesProvider } from './layout/pendingChanges';
+import { PendingChangesProvider } from './providers/pendingChanges';
 import { NotFound, Unauthorized } from './common/MessagePages';
 import { ErrorPage } from './layout/ErrorPage';
 import { EmbeddingBridge } from './embedding/EmbeddingBridge';
@@ -64,7 +64,7 @@ export const App = () => {
       >
         <CssBaseline enableColorScheme />
         {/* Toasts of a page the user has left are dropped (layout/FreshNotifications). */}
-        {/* Undoable changes wait here, and are sent when the page is left (layout/pendingChanges). */}
+        {/* Undoable changes wait here, and are sent when the page is left (providers/pendingChanges). */}
         <PendingChangesProvider>
           <FreshNotifications>
             <CoreAdminUI

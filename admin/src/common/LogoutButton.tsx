@@ -2,7 +2,7 @@ import { Button, useMediaQuery, type ButtonProps, type Theme } from '@mui/materi
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useLogout, useNotify, useTranslate } from 'react-admin';
 import { useState } from 'react';
-import { usePendingChanges } from '../layout/pendingChanges';
+import { usePendingChanges } from '../providers/pendingChanges';
 
 /** The exit arrow points toward the end of the line: right in English, left in Arabic. */
 const ExitIcon = () => <LogoutIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />;

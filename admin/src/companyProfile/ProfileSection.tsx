@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { Form, RadioButtonGroupInput, SaveButton, TextInput, maxLength, useNotify, useTranslate } from 'react-admin';
 import { PAYMENT_METHODS } from '@domain/paymentMethods';
-import { taxBasisPoints } from '../invoices/money';
+import { toBasisPoints } from '@domain/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf } from '../providers/errorMessage';
 import { Section } from '../common/Section';
@@ -20,7 +20,11 @@ const identifier = { htmlInput: { dir: 'ltr', inputMode: 'numeric', spellCheck: 
 /** The API's rule, against the country and currency the form will save with it. */
 const vatValid = (value: unknown, values: Record<string, unknown>) => vatNumberError(value, { country: values.country, currency: values.currency });
 
-const taxValid = (value: unknown) => (taxBasisPoints(value) !== null ? undefined : 'invoice.taxInvalid');
+/** Empty is 0 %; otherwise 0 to 100 with at most 2 decimals (the rule the invoice form applies). */
+const taxValid = (value: unknown) => {
+  const text = value === null || value === undefined ? '' : String(value).trim();
+  return text === '' || toBasisPoints(text) !== null ? undefined : 'invoice.taxInvalid';
+};
 const paymentChoices = PAYMENT_METHODS.map((id) => ({ id, name: `invoice.paymentMethods.${id}` }));
 const decimal = { htmlInput: { dir: 'ltr', inputMode: 'decimal', autoComplete: 'off' } } as const;
 

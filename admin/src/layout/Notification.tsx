@@ -10,7 +10,7 @@ import {
 } from 'react-admin';
 import { Toast } from '../common/Toast';
 import { useBelowHeader, useClearOfActionBars } from './useClearOfActionBars';
-import { usePendingChanges } from './pendingChanges';
+import { usePendingChanges } from '../providers/pendingChanges';
 
 /** Toast display time (SPEC.md §9). */
 export const TOAST_DURATION = 5000;

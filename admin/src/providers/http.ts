@@ -23,7 +23,7 @@ export async function responseError(response: Response): Promise<HttpError> {
 
 /**
  * While the page is being left (hidden, reloaded, closed), calls go with fetch `keepalive`: the
- * browser finishes them after the page is gone (the changes waiting for Undo, layout/pendingChanges).
+ * browser finishes them after the page is gone (the changes waiting for Undo, providers/pendingChanges).
  */
 let leavingPage = false;
 export const setLeavingPage = (leaving: boolean) => {

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { AddUndoableMutationContext, TakeUndoableMutationContext, type UndoableMutation } from 'react-admin';
-import { queryClient } from '../providers/queryClient';
-import { setLeavingPage } from '../providers/http';
+import { queryClient } from './queryClient';
+import { setLeavingPage } from './http';
 
 /**
  * The undoable changes (react-admin's undoable mutations: a status change, a delete) that wait for
