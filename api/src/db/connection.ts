@@ -3,7 +3,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { migrationSource } from '../../../migrations/index';
 import { engineOf } from './engine';
+import { MysqlHostList, watchSocket } from './mysqlFailover';
 import { mysqlSocketWithDeadline } from './mysqlDeadline';
+import { parseMysqlUrl } from './mysqlHosts';
 import { startCheckpointer, type Checkpointer } from './sqlite/checkpointer';
 import { SqliteConnections } from './sqlite/connectionPool';
 import { directWriterClient } from './sqlite/directWriterClient';
@@ -79,24 +81,76 @@ export function knexConfig(databaseUrl: string, deadlines: DatabaseDeadlines = D
       migrations: { migrationSource },
     };
   }
-  const url = new URL(databaseUrl);
+  const { url, hosts } = parseMysqlUrl(databaseUrl);
+  const connection = {
+    ...mysqlLogin(url),
+    database: url.pathname.replace(/^\//, ''),
+    charset: 'utf8mb4', // Arabic and every other script
+    timezone: 'Z',
+    dateStrings: true, // dates stay the UTC text we store, as on SQLite
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+    connectTimeout: deadlines.connectTimeoutMs,
+    ...(deadlines.queryTimeoutMs > 0 ? { stream: mysqlSocketWithDeadline(deadlines.queryTimeoutMs) } : {}),
+  };
+  const common = { client: 'mysql2', acquireConnectionTimeout, migrations: { migrationSource } };
+  // Connections broken by a deadline fail knex's validation and are destroyed, never lent again.
+  if (hosts.length === 1) return { ...common, connection, pool: { min: 0, max: 10 } };
+  return { ...common, ...clusterConnections(connection, new MysqlHostList(hosts, deadlines.connectTimeoutMs), deadlines.queryTimeoutMs) };
+}
+
+type MysqlConnection = {
+  config: { host: string; port: number };
+  query(sql: string, done: (error: Error | null, rows?: { Value: string }[]) => void): void;
+  destroy(): void;
+};
+
+/**
+ * knex's connection and pool settings for a DATABASE_URL that lists several servers (a Galera
+ * cluster, mysqlFailover.ts). knex takes the connection settings from an async function (its
+ * documented `connection` provider) and asks again once their expirationChecker says so: here,
+ * once the host in use was marked down. A connection that cannot be made is tried again (tarn's
+ * propagateCreateError off) within the wait for a connection, so the request that meets a node
+ * gone away waits for the next node instead of failing; only when no host answers within
+ * DB_CONNECT_TIMEOUT_MS does it end in a 503. A new connection to a node that is not ready for
+ * clients (wsrep_ready OFF) is closed and its host passed over.
+ */
+function clusterConnections(base: Knex.MySql2ConnectionConfig, hosts: MysqlHostList, queryTimeoutMs: number): Pick<Knex.Config, 'connection' | 'pool'> {
+  const socketFor = mysqlSocketWithDeadline(queryTimeoutMs);
+  const afterCreate = (conn: MysqlConnection, done: (error: Error | null, conn: unknown) => void) => {
+    const host = { host: conn.config.host, port: conn.config.port };
+    const refuse = (error: Error) => {
+      hosts.markDown(host);
+      conn.destroy();
+      done(error, conn);
+    };
+    // wsrep_on is OFF (or unknown, on MySQL) on a server outside a Galera cluster: ready then.
+    conn.query("SHOW VARIABLES LIKE 'wsrep_on'", (error, on) => {
+      if (error) return refuse(error);
+      if (on?.[0]?.Value !== 'ON') return done(null, conn);
+      conn.query("SHOW STATUS LIKE 'wsrep_ready'", (error, ready) => {
+        if (error) return refuse(error);
+        if (ready?.[0]?.Value !== 'ON') return refuse(new Error(`${host.host}:${host.port} is not ready for clients (wsrep_ready ${ready?.[0]?.Value})`));
+        done(null, conn);
+      });
+    });
+  };
   return {
-    client: 'mysql2',
-    connection: {
-      ...mysqlLogin(url),
-      database: url.pathname.replace(/^\//, ''),
-      charset: 'utf8mb4', // Arabic and every other script
-      timezone: 'Z',
-      dateStrings: true, // dates stay the UTC text we store, as on SQLite
-      supportBigNumbers: true,
-      bigNumberStrings: false,
-      connectTimeout: deadlines.connectTimeoutMs,
-      ...(deadlines.queryTimeoutMs > 0 ? { stream: mysqlSocketWithDeadline(deadlines.queryTimeoutMs) } : {}),
+    connection: async () => {
+      const host = await hosts.choose();
+      const stale = hosts.staleCheck();
+      return {
+        ...base,
+        ...host,
+        stream: (options: { config: { host?: string; port?: number } }) => {
+          const socket = socketFor(options);
+          watchSocket(socket, host, hosts);
+          return socket;
+        },
+        expirationChecker: stale,
+      };
     },
-    // Connections broken by a deadline fail knex's validation and are destroyed, never lent again.
-    pool: { min: 0, max: 10 },
-    acquireConnectionTimeout,
-    migrations: { migrationSource },
+    pool: { min: 0, max: 10, afterCreate, propagateCreateError: false, createRetryIntervalMillis: 100 },
   };
 }
 
