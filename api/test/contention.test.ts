@@ -3,6 +3,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../src/app';
 import { closeDb, createDb } from '../src/db';
+import { mapDatabaseError } from '../src/http/dbErrors';
 import { writeTransaction } from '../src/resources/writeTransaction';
 import { ENGINES } from './support/engines';
 import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
@@ -139,6 +140,17 @@ describe.each(ENGINES)('a write refused again and again on %s', (engine) => {
     });
     expect(name).toBe('Try 4');
     expect((await t.db('companies').where({ id: company.id }).first('name')).name).toBe('Try 4');
+  });
+
+  it('is run again when a Galera node leaving the cluster refused it, and answers 503 if every try is refused', async () => {
+    const notReady = () => Object.assign(new Error('WSREP has not yet prepared node for application use'), { code: 'ER_UNKNOWN_COM_ERROR', errno: 1047 });
+    let tries = 0;
+    const kept = await writeTransaction(t.db, async () => {
+      if (++tries === 1) throw notReady();
+      return tries;
+    });
+    expect(kept).toBe(2);
+    expect(mapDatabaseError(notReady())?.status).toBe(503);
   });
 
   it('is not run again when its connection was lost', async () => {

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { migrationSource } from '../../../migrations/index';
 import { engineOf } from './engine';
-import { MysqlHostList, watchSocket } from './mysqlFailover';
+import { isNodeNotReady, MysqlHostList, watchSocket } from './mysqlFailover';
 import { mysqlSocketWithDeadline } from './mysqlDeadline';
 import { parseMysqlUrl } from './mysqlHosts';
 import { startCheckpointer, type Checkpointer } from './sqlite/checkpointer';
@@ -96,7 +96,10 @@ export function knexConfig(databaseUrl: string, deadlines: DatabaseDeadlines = D
   const common = { client: 'mysql2', acquireConnectionTimeout, migrations: { migrationSource } };
   // Connections broken by a deadline fail knex's validation and are destroyed, never lent again.
   if (hosts.length === 1) return { ...common, connection, pool: { min: 0, max: 10 } };
-  return { ...common, ...clusterConnections(connection, new MysqlHostList(hosts, deadlines.connectTimeoutMs), deadlines.queryTimeoutMs) };
+  const hostList = new MysqlHostList(hosts, deadlines.connectTimeoutMs);
+  const config = { ...common, ...clusterConnections(connection, hostList, deadlines.queryTimeoutMs) };
+  clusterHostLists.set(config, hostList);
+  return config;
 }
 
 type MysqlConnection = {
@@ -150,9 +153,14 @@ function clusterConnections(base: Knex.MySql2ConnectionConfig, hosts: MysqlHostL
         expirationChecker: stale,
       };
     },
-    pool: { min: 0, max: 10, afterCreate, propagateCreateError: false, createRetryIntervalMillis: 100 },
+    // A connection to a host marked down since is not lent again: a node that left the cluster
+    // keeps its connections open but refuses every statement on them.
+    pool: { min: 0, max: 10, afterCreate, validate: (conn: MysqlConnection) => !hosts.isDown({ host: conn.config.host, port: conn.config.port }), propagateCreateError: false, createRetryIntervalMillis: 100 },
   };
 }
+
+/** The host lists of knex configs for several hosts, for createDb to watch their queries' errors. */
+const clusterHostLists = new WeakMap<Knex.Config, MysqlHostList>();
 
 /**
  * Where and as whom mysql2 connects for a mysql:// URL: its host and port, or with
@@ -185,7 +193,17 @@ function sqliteFilename(databaseUrl: string): string {
  * several apps can share one process.
  */
 export function createDb(databaseUrl: string, settings: DatabaseSettings = DEFAULT_DEADLINES): Knex {
-  if (engineOf(databaseUrl) !== 'sqlite') return knexFactory(knexConfig(databaseUrl, settings));
+  if (engineOf(databaseUrl) !== 'sqlite') {
+    const config = knexConfig(databaseUrl, settings);
+    const db = knexFactory(config);
+    const hosts = clusterHostLists.get(config);
+    // A node refusing statements (isNodeNotReady) is passed over, and the connections to it are
+    // dropped (the pool's validate): the write is tried again on another (writeTransaction.ts).
+    // knex's query-error event names the query, not its connection: the host in use is the one
+    // new connections went to, which is where such an error comes from but in a move under way.
+    if (hosts) db.on('query-error', (error: unknown) => isNodeNotReady(error) && hosts.markDown(hosts.inUse));
+    return db;
+  }
   const filename = sqliteFilename(databaseUrl);
   let inWorker = true;
   const readers = settings.sqliteReaders ?? DEFAULT_SQLITE_READERS;

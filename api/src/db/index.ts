@@ -21,6 +21,7 @@ export {
 } from './connection';
 export { engineOf, isMysql, selectRows, type Engine } from './engine';
 export { mysqlUrlStartingAt, mysqlUrlWithDatabase, parseMysqlUrl, type MysqlHost } from './mysqlHosts';
+export { isNodeNotReady } from './mysqlFailover';
 export { SCHEMA_TABLES, schemaProblem, schemaState, unknownMigrationsProblem, type SchemaState } from './schema';
 export { liveServers, startHeartbeat } from './heartbeat';
 export { backupSqlite, rowCounts } from './sqliteBackup';

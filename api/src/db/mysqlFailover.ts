@@ -38,6 +38,11 @@ export class MysqlHostList {
     return () => this.generation !== taken;
   }
 
+  /** Marked down lately: its open connections are not lent again (the pool's validate). */
+  isDown(host: MysqlHost): boolean {
+    return (this.downUntil.get(key(host)) ?? 0) > this.now();
+  }
+
   markDown(host: MysqlHost): void {
     this.downUntil.set(key(host), this.now() + HOST_DOWN_MS);
     if (key(host) === key(this.current)) this.generation++;
@@ -98,4 +103,15 @@ export function watchSocket(socket: net.Socket, host: MysqlHost, hosts: MysqlHos
   socket.once('close', (hadError) => {
     if (!hadError && !greeted) hosts.markDown(host);
   });
+}
+
+/**
+ * A node that left the cluster's primary component (it is stopping, or cut off from the others)
+ * keeps its client connections open but refuses every statement with "WSREP has not yet prepared
+ * node for application use" (errno 1047). Nothing of the statement was done.
+ */
+export function isNodeNotReady(error: unknown): boolean {
+  const e = (error ?? {}) as { errno?: number; message?: string; nativeError?: { errno?: number; message?: string } };
+  const errno = e.errno ?? e.nativeError?.errno;
+  return errno === 1047 && /WSREP/i.test(e.message ?? e.nativeError?.message ?? '');
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { DomainError } from '../domain/errors';
 import { keepKeyWithCommit } from '../http/idempotency';
+import { isNodeNotReady } from '../db';
 
 /**
  * The database ended the transaction to break a lock cycle (MySQL errno 1213) or a wait that ran
@@ -16,6 +17,9 @@ const VICTIM_CODES = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
 const VICTIM_ERRNOS = new Set([1213, 1205]);
 
 export function isContentionVictim(error: unknown): boolean {
+  // A Galera node leaving the cluster refused the statement (nothing done): the next try goes to
+  // another node (db/mysqlFailover.ts).
+  if (isNodeNotReady(error)) return true;
   const e = (error ?? {}) as { code?: string; errno?: number; nativeError?: { code?: string; errno?: number } };
   const code = e.code ?? e.nativeError?.code ?? '';
   const errno = e.errno ?? e.nativeError?.errno;
