@@ -40,7 +40,7 @@ export const databaseBusy = () => new DomainError('unavailable', 'service.unavai
  * Exponential backoff with full jitter (40, 80, 160 ms ceilings): writers that collided once
  * do not collide again in step.
  */
-const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * BASE_DELAY_MS * 2 ** attempt));
+export const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * BASE_DELAY_MS * 2 ** attempt));
 
 /**
  * The one way a write reaches the database: `work` runs in a transaction, and the whole

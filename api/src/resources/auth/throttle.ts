@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { RateLimiterMySQL, RateLimiterRes, RateLimiterSQLite, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import { directStoreClient, isMysql, selectRows } from '../../db';
+import { backoff, isContentionVictim, WRITE_ATTEMPTS } from '../writeTransaction';
 
 /**
  * Sign-in and registration limits, counted in the database (table `rate_limits`) by
@@ -75,9 +76,14 @@ export async function take(limiter: RateLimiterStoreAbstract, key: string, optio
       return { res: await limiter.consume(key, 1, options), refused: false };
     } catch (err) {
       if (err instanceof RateLimiterRes) return { res: err, refused: true };
-      // InnoDB may pick a concurrent upsert of a new key as a deadlock victim: its points were
-      // rolled back, so taking them again is safe.
-      if ((err as { code?: string }).code === 'ER_LOCK_DEADLOCK' && attempt < 3) continue;
+      // InnoDB may pick a concurrent upsert of a new key as a deadlock victim, and a Galera
+      // cluster refuses the second of two nodes' upserts of one key (the address's count, which
+      // every sign-in from behind one proxy shares) at certification: its points were rolled
+      // back, so taking them again is safe, after a jittered pause so the two do not meet again.
+      if (isContentionVictim(err) && attempt < WRITE_ATTEMPTS) {
+        await backoff(attempt);
+        continue;
+      }
       throw err;
     }
   }
