@@ -37,7 +37,14 @@ const RESERVED = 'percent-encode reserved characters of the user name and passwo
 function checkMysqlUrl(databaseUrl: string): void {
   let url: URL;
   try {
-    url = parseMysqlUrl(databaseUrl).url;
+    // A list of hosts (a cluster), else read whole: an unencoded @ reads as a host "ss@db" first.
+    url = (() => {
+      try {
+        return parseMysqlUrl(databaseUrl).url;
+      } catch {
+        return new URL(databaseUrl);
+      }
+    })();
   } catch {
     throw new StartupError(`DATABASE_URL cannot be read as a URL: ${RESERVED}`);
   }
