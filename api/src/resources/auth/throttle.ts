@@ -69,6 +69,21 @@ export async function deleteExpiredLimits(db: Knex, now = Date.now()): Promise<n
   return db('rate_limits').where('expire', '<', now - 3_600_000).delete();
 }
 
+/**
+ * A change of a count, run again when refused as a deadlock (InnoDB's victim, or a Galera
+ * certification conflict): nothing of it was kept, so running it again is safe.
+ */
+async function retried<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!isContentionVictim(err) || attempt >= WRITE_ATTEMPTS) throw err;
+      await backoff(attempt);
+    }
+  }
+}
+
 /** A refusal when the limiter says the points are spent; database failures go on up (503). */
 export async function take(limiter: RateLimiterStoreAbstract, key: string, options?: { customDuration: number }) {
   for (let attempt = 1; ; attempt++) {
@@ -129,12 +144,14 @@ export function signInThrottle(db: Knex): SignInThrottle {
     },
     async signedIn(username, ip, device) {
       const l = await get();
-      if (device) await l.device.delete(limitKey(username, device));
-      await l.usernameAndAddress.delete(limitKey(username, ip));
+      if (device) await retried(() => l.device.delete(limitKey(username, device)));
+      await retried(() => l.usernameAndAddress.delete(limitKey(username, ip)));
       // The owner knows the password: the username's count starts again, or a user who signs in
       // often (tabs, phones, an intranet page) would be slowed by their own sign-ins.
-      await l.username.delete(limitKey(username));
-      await l.address.reward(limitKey(ip));
+      await retried(() => l.username.delete(limitKey(username)));
+      // The address's count is shared by every sign-in from behind one proxy: on a Galera
+      // cluster two nodes' rewards of it at once conflict, and the refused one is given again.
+      await retried(() => l.address.reward(limitKey(ip)));
     },
     async beforeRegister(ip) {
       const l = await get();
