@@ -87,7 +87,9 @@ export async function seedBenchData(db: Knex, sizes: BenchSizes = DEFAULT_SIZES)
         createdAt: iso(Math.floor(Math.random() * year)),
       }));
       await trx.batchInsert('containers', containers, chunk);
-      const firstContainer = Number((await trx('containers').where({ companyId }).min({ id: 'id' }))[0].id);
+      // The ids as stored: a Galera cluster steps auto-increments by its number of nodes, so a
+      // batch's ids are not consecutive.
+      const containerIds = (await trx('containers').where({ companyId }).orderBy('id').select('id')).map((row) => Number(row.id));
       const vehicles = Array.from({ length: vehicleCount }, (_, k) => {
         const [make, model] = MAKES[k % MAKES.length];
         return {
@@ -101,7 +103,7 @@ export async function seedBenchData(db: Knex, sizes: BenchSizes = DEFAULT_SIZES)
           companyId,
           shipperId: shipperIds[k % shipperIds.length],
           buyerId: buyerIds.length && k % soldEvery === 0 ? buyerIds[(k / soldEvery) % buyerIds.length] : null,
-          containerId: k % 4 === 0 ? firstContainer + (k % containerCount) : null,
+          containerId: k % 4 === 0 ? containerIds[k % containerCount] : null,
           vehicleInfo: JSON.stringify({ color: COLORS[k % COLORS.length] }),
           createdAt: iso(Math.floor(Math.random() * year)),
         };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_SQLITE_SHORT_READ_MS } from './db';
+import { DEFAULT_SQLITE_SHORT_READ_MS, parseMysqlUrl } from './db';
 import { installPath } from './install';
 
 /**
@@ -78,6 +78,24 @@ export function parseTrustProxy(value: string): TrustedProxies | string {
 /** An IPv4 client seen on an IPv6 socket (::ffff:192.0.2.1) is that IPv4 address. */
 export const plainAddress = (address: string) => address.trim().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');
 
+/**
+ * What is wrong with the hosts of a mysql:// DATABASE_URL, if anything. Several hosts
+ * (mysql://user:pass@db1:3306,db2:3306/vehicles) are the servers of one cluster (Galera): each
+ * needs a host and, if not 3306, a port; a Unix socket (?socket=) is one server only.
+ */
+function mysqlHostsProblem(databaseUrl: string): string | undefined {
+  if (!/^(mysql|mariadb):\/\//.test(databaseUrl)) return undefined;
+  // An unencoded # or @ in the password: the start names it and how to encode it (startup.ts).
+  if (databaseUrl.includes('#') || databaseUrl.split('@').length > 2) return undefined;
+  try {
+    const { url, hosts } = parseMysqlUrl(databaseUrl);
+    if (hosts.length > 1 && url.searchParams.has('socket')) return 'a Unix socket (?socket=) is one server: list several hosts over TCP, or one host with its socket';
+    return undefined;
+  } catch (error) {
+    return `DATABASE_URL's hosts: ${(error as Error).message}`;
+  }
+}
+
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .default('')
@@ -97,7 +115,11 @@ const EnvSchema = z.object({
   DATABASE_URL: z
     .string()
     .default('sqlite:./data/app.sqlite')
-    .refine((v) => /^(sqlite:.+|mysql:\/\/.+|mariadb:\/\/.+)$/.test(v), 'use sqlite:<path> or mysql://user:pass@host:port/db'),
+    .refine((v) => /^(sqlite:.+|mysql:\/\/.+|mariadb:\/\/.+)$/.test(v), 'use sqlite:<path> or mysql://user:pass@host:port/db')
+    .superRefine((value, ctx) => {
+      const problem = mysqlHostsProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   DATABASE_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(30),
   SESSION_SECRET: z.string().min(16).optional(),
   ADMIN_USERNAME: z.string().email().optional(),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { networkInterfaces } from 'node:os';
 import type { Knex } from 'knex';
 import type { Config } from './config';
-import { createDb, engineOf, type DatabaseDeadlines } from './db';
+import { createDb, engineOf, parseMysqlUrl, type DatabaseDeadlines } from './db';
 import { ensureFirstSuperAdmin, type FirstAdmin } from '../../seeds/firstSuperAdmin';
 
 /**
@@ -20,7 +20,7 @@ export const redactedUrl = (databaseUrl: string) => databaseUrl.replace(/\/\/[^@
 export function checkStartupConfig(config: Config): void {
   if (engineOf(config.databaseUrl) === 'mysql') checkMysqlUrl(config.databaseUrl);
   checkDataDir(config.dataDir);
-  if (engineOf(config.databaseUrl) === 'mysql' && !new URL(config.databaseUrl).pathname.replace(/^\//, '')) {
+  if (engineOf(config.databaseUrl) === 'mysql' && !parseMysqlUrl(config.databaseUrl).url.pathname.replace(/^\//, '')) {
     throw new StartupError(`DATABASE_URL names no database: add its name after the host, e.g. mysql://user:pass@host:3306/vehicles`);
   }
   if (config.embedCrossSite && !config.trustProxy) {
@@ -37,7 +37,14 @@ const RESERVED = 'percent-encode reserved characters of the user name and passwo
 function checkMysqlUrl(databaseUrl: string): void {
   let url: URL;
   try {
-    url = new URL(databaseUrl);
+    // A list of hosts (a cluster), else read whole: an unencoded @ reads as a host "ss@db" first.
+    url = (() => {
+      try {
+        return parseMysqlUrl(databaseUrl).url;
+      } catch {
+        return new URL(databaseUrl);
+      }
+    })();
   } catch {
     throw new StartupError(`DATABASE_URL cannot be read as a URL: ${RESERVED}`);
   }

@@ -3,6 +3,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../src/app';
 import { closeDb, createDb } from '../src/db';
+import { mapDatabaseError } from '../src/http/dbErrors';
 import { writeTransaction } from '../src/resources/writeTransaction';
 import { ENGINES } from './support/engines';
 import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
@@ -95,5 +96,70 @@ describe.runIf(ENGINES.includes('mysql'))('a deadlock victim on mysql', () => {
     expect(await Promise.all([lockInOrder(0, a.id, b.id), lockInOrder(1, b.id, a.id)])).toEqual([0, 1]);
     // One of them was the victim and ran twice; the other once.
     expect(attempts.sort()).toEqual([1, 2]);
+  });
+});
+
+/**
+ * A Galera cluster refuses a transaction at certification with a deadlock error (1213, "WSREP
+ * detected deadlock/conflict") when another node committed a conflicting one first. Such a write
+ * is run again at most three more times; a write whose connection was lost is not run again, as
+ * its COMMIT may have been applied.
+ */
+describe.each(ENGINES)('a write refused again and again on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const refusedAtCertification = () =>
+    Object.assign(new Error('WSREP detected deadlock/conflict and aborted the transaction. Try restarting the transaction'), { code: 'ER_LOCK_DEADLOCK', errno: 1213 });
+  const connectionLost = () => Object.assign(new Error('Connection lost: The server closed the connection.'), { code: 'PROTOCOL_CONNECTION_LOST', fatal: true });
+
+  it('is tried four times in all, then answers "busy" with nothing of it kept', async () => {
+    const company = await t.company({ name: 'Before the tries' });
+    let tries = 0;
+    const write = writeTransaction(t.db, async (trx) => {
+      tries++;
+      await trx('companies').where({ id: company.id }).update({ name: `Try ${tries}` });
+      throw refusedAtCertification();
+    });
+    await expect(write).rejects.toMatchObject({ kind: 'unavailable', code: 'service.unavailable' });
+    expect(tries).toBe(4);
+    expect((await t.db('companies').where({ id: company.id }).first('name')).name).toBe('Before the tries');
+  });
+
+  it('goes through when a later try is not refused', async () => {
+    const company = await t.company();
+    let tries = 0;
+    const name = await writeTransaction(t.db, async (trx) => {
+      tries++;
+      await trx('companies').where({ id: company.id }).update({ name: `Try ${tries}` });
+      if (tries < 4) throw refusedAtCertification();
+      return `Try ${tries}`;
+    });
+    expect(name).toBe('Try 4');
+    expect((await t.db('companies').where({ id: company.id }).first('name')).name).toBe('Try 4');
+  });
+
+  it('is run again when a Galera node leaving the cluster refused it, and answers 503 if every try is refused', async () => {
+    const notReady = () => Object.assign(new Error('WSREP has not yet prepared node for application use'), { code: 'ER_UNKNOWN_COM_ERROR', errno: 1047 });
+    let tries = 0;
+    const kept = await writeTransaction(t.db, async () => {
+      if (++tries === 1) throw notReady();
+      return tries;
+    });
+    expect(kept).toBe(2);
+    expect(mapDatabaseError(notReady())?.status).toBe(503);
+  });
+
+  it('is not run again when its connection was lost', async () => {
+    let tries = 0;
+    const write = writeTransaction(t.db, async () => {
+      tries++;
+      throw connectionLost();
+    });
+    await expect(write).rejects.toMatchObject({ code: 'PROTOCOL_CONNECTION_LOST' });
+    expect(tries).toBe(1);
   });
 });

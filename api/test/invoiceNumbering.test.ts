@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../src/app';
-import { closeDb, createDb } from '../src/db';
+import { closeDb, createDb, parseMysqlUrl } from '../src/db';
 import { createInvoiceRenderer, type InvoiceRenderer } from '../src/services/invoices/renderer';
 import { databaseProxy } from './support/databaseProxy';
 import { ENGINES } from './support/engines';
@@ -95,8 +95,9 @@ describe.each(ENGINES)('invoice numbering on %s', (engine) => {
 describe.runIf(process.env.MYSQL_URL)('invoice numbering while MariaDB is killed', () => {
   it('leaves no gap: every number stored is consecutive, every acknowledged invoice is stored', async () => {
     const t = await startTestApp('mysql');
-    const proxy = await databaseProxy(new URL(t.config.databaseUrl));
-    const url = new URL(t.config.databaseUrl);
+    // One server behind the proxy: the first host, where MYSQL_URL lists a cluster's nodes.
+    const proxy = await databaseProxy(parseMysqlUrl(t.config.databaseUrl).url);
+    const url = parseMysqlUrl(t.config.databaseUrl).url;
     url.hostname = '127.0.0.1';
     url.port = String(proxy.port);
     const db = createDb(url.toString(), { connectTimeoutMs: 1000, queryTimeoutMs: 2000 });

@@ -3,7 +3,7 @@
  * 20 companies reading and writing at once against the real server over HTTP, then a check that
  * every acknowledged write is in the database. See README.md, Benchmark.
  */
-import { closeDb, createDb, migrateLatest } from '../../api/src/db';
+import { closeDb, createDb, migrateLatest, mysqlUrlStartingAt } from '../../api/src/db';
 import { createTestDatabase, type EngineName } from '../../api/test/support/engines';
 import { seedBenchData, sizesFor } from '../seed';
 import { AIM_CONNECTIONS, AIM_VEHICLES, judgeAims } from './aims';
@@ -61,7 +61,8 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     out(`\n[${engine}] ${scenario.name}: seeded ${world.totalVehicles.toLocaleString('en')} vehicles in 100 companies in ${seedSeconds.toFixed(1)} s`);
 
     // One after the other: the first start creates the super admin.
-    for (let i = 0; i < processes; i++) servers.push(await startServer(database.url));
+    // With several hosts (a Galera cluster), each process starts on its own node.
+    for (let i = 0; i < processes; i++) servers.push(await startServer(engine === 'mysql' ? mysqlUrlStartingAt(database.url, i) : database.url));
     memory = sampleMemory(servers);
     const specs = scenario.connections(world);
     // Sockets enough for the open loop, whose requests do not wait for each other.

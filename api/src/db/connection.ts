@@ -3,7 +3,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { migrationSource } from '../../../migrations/index';
 import { engineOf } from './engine';
+import { isNodeNotReady, MysqlHostList, watchSocket } from './mysqlFailover';
 import { mysqlSocketWithDeadline } from './mysqlDeadline';
+import { parseMysqlUrl } from './mysqlHosts';
 import { startCheckpointer, type Checkpointer } from './sqlite/checkpointer';
 import { SqliteConnections } from './sqlite/connectionPool';
 import { directWriterClient } from './sqlite/directWriterClient';
@@ -79,26 +81,86 @@ export function knexConfig(databaseUrl: string, deadlines: DatabaseDeadlines = D
       migrations: { migrationSource },
     };
   }
-  const url = new URL(databaseUrl);
+  const { url, hosts } = parseMysqlUrl(databaseUrl);
+  const connection = {
+    ...mysqlLogin(url),
+    database: url.pathname.replace(/^\//, ''),
+    charset: 'utf8mb4', // Arabic and every other script
+    timezone: 'Z',
+    dateStrings: true, // dates stay the UTC text we store, as on SQLite
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+    connectTimeout: deadlines.connectTimeoutMs,
+    ...(deadlines.queryTimeoutMs > 0 ? { stream: mysqlSocketWithDeadline(deadlines.queryTimeoutMs) } : {}),
+  };
+  const common = { client: 'mysql2', acquireConnectionTimeout, migrations: { migrationSource } };
+  // Connections broken by a deadline fail knex's validation and are destroyed, never lent again.
+  if (hosts.length === 1) return { ...common, connection, pool: { min: 0, max: 10 } };
+  const hostList = new MysqlHostList(hosts, deadlines.connectTimeoutMs);
+  const config = { ...common, ...clusterConnections(connection, hostList, deadlines.queryTimeoutMs) };
+  clusterHostLists.set(config, hostList);
+  return config;
+}
+
+type MysqlConnection = {
+  config: { host: string; port: number };
+  query(sql: string, done: (error: Error | null, rows?: { Value: string }[]) => void): void;
+  destroy(): void;
+};
+
+/**
+ * knex's connection and pool settings for a DATABASE_URL that lists several servers (a Galera
+ * cluster, mysqlFailover.ts). knex takes the connection settings from an async function (its
+ * documented `connection` provider) and asks again once their expirationChecker says so: here,
+ * once the host in use was marked down. A connection that cannot be made is tried again (tarn's
+ * propagateCreateError off) within the wait for a connection, so the request that meets a node
+ * gone away waits for the next node instead of failing; only when no host answers within
+ * DB_CONNECT_TIMEOUT_MS does it end in a 503. A new connection to a node that is not ready for
+ * clients (wsrep_ready OFF) is closed and its host passed over.
+ */
+function clusterConnections(base: Knex.MySql2ConnectionConfig, hosts: MysqlHostList, queryTimeoutMs: number): Pick<Knex.Config, 'connection' | 'pool'> {
+  const socketFor = mysqlSocketWithDeadline(queryTimeoutMs);
+  const afterCreate = (conn: MysqlConnection, done: (error: Error | null, conn: unknown) => void) => {
+    const host = { host: conn.config.host, port: conn.config.port };
+    const refuse = (error: Error) => {
+      hosts.markDown(host);
+      conn.destroy();
+      done(error, conn);
+    };
+    // wsrep_on is OFF (or unknown, on MySQL) on a server outside a Galera cluster: ready then.
+    conn.query("SHOW VARIABLES LIKE 'wsrep_on'", (error, on) => {
+      if (error) return refuse(error);
+      if (on?.[0]?.Value !== 'ON') return done(null, conn);
+      conn.query("SHOW STATUS LIKE 'wsrep_ready'", (error, ready) => {
+        if (error) return refuse(error);
+        if (ready?.[0]?.Value !== 'ON') return refuse(new Error(`${host.host}:${host.port} is not ready for clients (wsrep_ready ${ready?.[0]?.Value})`));
+        done(null, conn);
+      });
+    });
+  };
   return {
-    client: 'mysql2',
-    connection: {
-      ...mysqlLogin(url),
-      database: url.pathname.replace(/^\//, ''),
-      charset: 'utf8mb4', // Arabic and every other script
-      timezone: 'Z',
-      dateStrings: true, // dates stay the UTC text we store, as on SQLite
-      supportBigNumbers: true,
-      bigNumberStrings: false,
-      connectTimeout: deadlines.connectTimeoutMs,
-      ...(deadlines.queryTimeoutMs > 0 ? { stream: mysqlSocketWithDeadline(deadlines.queryTimeoutMs) } : {}),
+    connection: async () => {
+      const host = await hosts.choose();
+      const stale = hosts.staleCheck();
+      return {
+        ...base,
+        ...host,
+        stream: (options: { config: { host?: string; port?: number } }) => {
+          const socket = socketFor(options);
+          watchSocket(socket, host, hosts);
+          return socket;
+        },
+        expirationChecker: stale,
+      };
     },
-    // Connections broken by a deadline fail knex's validation and are destroyed, never lent again.
-    pool: { min: 0, max: 10 },
-    acquireConnectionTimeout,
-    migrations: { migrationSource },
+    // A connection to a host marked down since is not lent again: a node that left the cluster
+    // keeps its connections open but refuses every statement on them.
+    pool: { min: 0, max: 10, afterCreate, validate: (conn: MysqlConnection) => !hosts.isDown({ host: conn.config.host, port: conn.config.port }), propagateCreateError: false, createRetryIntervalMillis: 100 },
   };
 }
+
+/** The host lists of knex configs for several hosts, for createDb to watch their queries' errors. */
+const clusterHostLists = new WeakMap<Knex.Config, MysqlHostList>();
 
 /**
  * Where and as whom mysql2 connects for a mysql:// URL: its host and port, or with
@@ -131,7 +193,17 @@ function sqliteFilename(databaseUrl: string): string {
  * several apps can share one process.
  */
 export function createDb(databaseUrl: string, settings: DatabaseSettings = DEFAULT_DEADLINES): Knex {
-  if (engineOf(databaseUrl) !== 'sqlite') return knexFactory(knexConfig(databaseUrl, settings));
+  if (engineOf(databaseUrl) !== 'sqlite') {
+    const config = knexConfig(databaseUrl, settings);
+    const db = knexFactory(config);
+    const hosts = clusterHostLists.get(config);
+    // A node refusing statements (isNodeNotReady) is passed over, and the connections to it are
+    // dropped (the pool's validate): the write is tried again on another (writeTransaction.ts).
+    // knex's query-error event names the query, not its connection: the host in use is the one
+    // new connections went to, which is where such an error comes from but in a move under way.
+    if (hosts) db.on('query-error', (error: unknown) => isNodeNotReady(error) && hosts.markDown(hosts.inUse));
+    return db;
+  }
   const filename = sqliteFilename(databaseUrl);
   let inWorker = true;
   const readers = settings.sqliteReaders ?? DEFAULT_SQLITE_READERS;

@@ -20,6 +20,8 @@ export {
   type DatabaseSettings,
 } from './connection';
 export { engineOf, isMysql, selectRows, type Engine } from './engine';
+export { mysqlUrlStartingAt, mysqlUrlWithDatabase, parseMysqlUrl, type MysqlHost } from './mysqlHosts';
+export { isNodeNotReady } from './mysqlFailover';
 export { SCHEMA_TABLES, schemaProblem, schemaState, unknownMigrationsProblem, type SchemaState } from './schema';
 export { liveServers, startHeartbeat } from './heartbeat';
 export { backupSqlite, rowCounts } from './sqliteBackup';

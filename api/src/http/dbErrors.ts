@@ -1,5 +1,6 @@
 import { HttpError } from './errors';
 import { isStorageFull, storageFull } from './storageFull';
+import { isNodeNotReady } from '../db';
 
 /**
  * Constraint errors from either engine, mapped to a client error. objection does not recognise
@@ -69,7 +70,7 @@ export function mapDatabaseError(err: unknown): HttpError | null {
   if (MISSING_REFERENCE.has(code)) return new HttpError(400, 'validation.failed', 'A referenced record does not exist');
   if (STILL_REFERENCED.has(code)) return new HttpError(409, 'conflict.reference', 'This record is still in use');
   if (BAD_VALUE.has(code)) return new HttpError(400, 'validation.failed', 'A value is missing, too long or of the wrong kind');
-  if (UNAVAILABLE.has(code) || UNAVAILABLE_SQLITE.test(code) || isLostConnection(e)) {
+  if (UNAVAILABLE.has(code) || UNAVAILABLE_SQLITE.test(code) || isLostConnection(e) || isNodeNotReady(err)) {
     return new HttpError(503, 'service.unavailable', 'The database is not answering');
   }
   return null;

@@ -1,24 +1,33 @@
 import type { Knex } from 'knex';
 import { DomainError } from '../domain/errors';
 import { keepKeyWithCommit } from '../http/idempotency';
+import { isNodeNotReady } from '../db';
 
 /**
  * The database ended the transaction to break a lock cycle (MySQL errno 1213) or a wait that ran
  * past innodb_lock_wait_timeout (1205), or SQLite found the file locked by another writer: nothing
- * of it was kept, and the same work run again usually goes through.
+ * of it was kept, and the same work run again usually goes through. On a MariaDB Galera cluster a
+ * transaction that lost certification to a conflicting one committed on another node (or was
+ * aborted by a replicated write it conflicted with) ends with the same 1213, said "WSREP detected
+ * deadlock/conflict": nothing of it was kept either. A connection lost on the way (a node gone
+ * away) is not among them: whether its COMMIT was applied is unknown, so the work is not run
+ * again; the client hears a 503 and repeats the request with its Idempotency-Key.
  */
 const VICTIM_CODES = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
 const VICTIM_ERRNOS = new Set([1213, 1205]);
 
 export function isContentionVictim(error: unknown): boolean {
+  // A Galera node leaving the cluster refused the statement (nothing done): the next try goes to
+  // another node (db/mysqlFailover.ts).
+  if (isNodeNotReady(error)) return true;
   const e = (error ?? {}) as { code?: string; errno?: number; nativeError?: { code?: string; errno?: number } };
   const code = e.code ?? e.nativeError?.code ?? '';
   const errno = e.errno ?? e.nativeError?.errno;
   return VICTIM_CODES.has(code) || (errno !== undefined && VICTIM_ERRNOS.has(errno)) || code.startsWith('SQLITE_BUSY');
 }
 
-/** Tries of one write: the first and four more, about 0.6 s of waiting at most. */
-const ATTEMPTS = 5;
+/** Tries of one write: the first and at most three more, about 0.3 s of waiting at most. */
+export const WRITE_ATTEMPTS = 4;
 const BASE_DELAY_MS = 20;
 
 /**
@@ -28,10 +37,10 @@ const BASE_DELAY_MS = 20;
 export const databaseBusy = () => new DomainError('unavailable', 'service.unavailable', 'The database is busy with other changes. Please try again.');
 
 /**
- * Exponential backoff with full jitter (40, 80, 160, 320 ms ceilings): writers that collided once
+ * Exponential backoff with full jitter (40, 80, 160 ms ceilings): writers that collided once
  * do not collide again in step.
  */
-const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * BASE_DELAY_MS * 2 ** attempt));
+export const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * BASE_DELAY_MS * 2 ** attempt));
 
 /**
  * The one way a write reaches the database: `work` runs in a transaction, and the whole
@@ -53,7 +62,7 @@ export async function writeTransaction<T>(db: Knex, work: (trx: Knex.Transaction
       });
     } catch (error) {
       if (!isContentionVictim(error)) throw error;
-      if (attempt >= ATTEMPTS) throw databaseBusy();
+      if (attempt >= WRITE_ATTEMPTS) throw databaseBusy();
       await backoff(attempt);
     }
   }

@@ -1,6 +1,6 @@
 import { copyFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { createDb, closeDb, migrateLatest } from '../../src/db';
+import { createDb, closeDb, migrateLatest, parseMysqlUrl } from '../../src/db';
 import { createTestDatabase, type EngineName, type TestDatabase } from './engines';
 import { mysqlAdmin } from './templateDatabases';
 
@@ -23,7 +23,7 @@ export async function createMigratedTestDatabase(engine: EngineName): Promise<Te
     await migrateOnce(database.url);
     return database;
   }
-  const url = new URL(database.url);
+  const url = parseMysqlUrl(database.url).url;
   const name = decodeURIComponent(url.pathname.slice(1));
   url.pathname = '/';
   const admin = mysqlAdmin(url);

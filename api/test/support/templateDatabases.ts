@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import type { TestProject } from 'vitest/node';
-import { closeDb, createDb, migrateLatest, mysqlLogin } from '../../src/db';
+import { closeDb, createDb, migrateLatest, mysqlLogin, mysqlUrlWithDatabase, parseMysqlUrl } from '../../src/db';
 
 /** A migrated MySQL/MariaDB database to copy: the statements that make its tables and triggers, and the tables that hold rows. */
 export type MysqlTemplate = { database: string; statements: string[]; tablesWithRows: string[] };
@@ -61,7 +61,7 @@ export default async function setup(project: TestProject) {
   let dropMysql = async () => {};
   project.provide('mysqlTemplate', null);
   if (process.env.MYSQL_URL) {
-    const server = new URL(process.env.MYSQL_URL);
+    const server = parseMysqlUrl(process.env.MYSQL_URL).url;
     const database = `vx_test_template_${randomBytes(6).toString('hex')}`;
     const admin = mysqlAdmin(server);
     await admin.raw(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
@@ -70,9 +70,7 @@ export default async function setup(project: TestProject) {
       await admin.destroy();
     };
     try {
-      const url = new URL(server.toString());
-      url.pathname = `/${database}`;
-      const db = createDb(url.toString());
+      const db = createDb(mysqlUrlWithDatabase(process.env.MYSQL_URL, database));
       try {
         await migrateLatest(db);
       } finally {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { RateLimiterMySQL, RateLimiterRes, RateLimiterSQLite, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import { directStoreClient, isMysql, selectRows } from '../../db';
+import { backoff, isContentionVictim, WRITE_ATTEMPTS } from '../writeTransaction';
 
 /**
  * Sign-in and registration limits, counted in the database (table `rate_limits`) by
@@ -68,6 +69,21 @@ export async function deleteExpiredLimits(db: Knex, now = Date.now()): Promise<n
   return db('rate_limits').where('expire', '<', now - 3_600_000).delete();
 }
 
+/**
+ * A change of a count, run again when refused as a deadlock (InnoDB's victim, or a Galera
+ * certification conflict): nothing of it was kept, so running it again is safe.
+ */
+async function retried<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!isContentionVictim(err) || attempt >= WRITE_ATTEMPTS) throw err;
+      await backoff(attempt);
+    }
+  }
+}
+
 /** A refusal when the limiter says the points are spent; database failures go on up (503). */
 export async function take(limiter: RateLimiterStoreAbstract, key: string, options?: { customDuration: number }) {
   for (let attempt = 1; ; attempt++) {
@@ -75,9 +91,14 @@ export async function take(limiter: RateLimiterStoreAbstract, key: string, optio
       return { res: await limiter.consume(key, 1, options), refused: false };
     } catch (err) {
       if (err instanceof RateLimiterRes) return { res: err, refused: true };
-      // InnoDB may pick a concurrent upsert of a new key as a deadlock victim: its points were
-      // rolled back, so taking them again is safe.
-      if ((err as { code?: string }).code === 'ER_LOCK_DEADLOCK' && attempt < 3) continue;
+      // InnoDB may pick a concurrent upsert of a new key as a deadlock victim, and a Galera
+      // cluster refuses the second of two nodes' upserts of one key (the address's count, which
+      // every sign-in from behind one proxy shares) at certification: its points were rolled
+      // back, so taking them again is safe, after a jittered pause so the two do not meet again.
+      if (isContentionVictim(err) && attempt < WRITE_ATTEMPTS) {
+        await backoff(attempt);
+        continue;
+      }
       throw err;
     }
   }
@@ -123,12 +144,14 @@ export function signInThrottle(db: Knex): SignInThrottle {
     },
     async signedIn(username, ip, device) {
       const l = await get();
-      if (device) await l.device.delete(limitKey(username, device));
-      await l.usernameAndAddress.delete(limitKey(username, ip));
+      if (device) await retried(() => l.device.delete(limitKey(username, device)));
+      await retried(() => l.usernameAndAddress.delete(limitKey(username, ip)));
       // The owner knows the password: the username's count starts again, or a user who signs in
       // often (tabs, phones, an intranet page) would be slowed by their own sign-ins.
-      await l.username.delete(limitKey(username));
-      await l.address.reward(limitKey(ip));
+      await retried(() => l.username.delete(limitKey(username)));
+      // The address's count is shared by every sign-in from behind one proxy: on a Galera
+      // cluster two nodes' rewards of it at once conflict, and the refused one is given again.
+      await retried(() => l.address.reward(limitKey(ip)));
     },
     async beforeRegister(ip) {
       const l = await get();
