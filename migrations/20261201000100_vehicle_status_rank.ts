@@ -19,6 +19,14 @@ const RANGE = 10_000;
 
 const RANK_OF_STATUS = `case status ${STATUSES_IN_ORDER.map((status, rank) => `when '${status}' then ${rank}`).join(' ')} else 0 end`;
 
+/**
+ * Outside knex's migration transaction: otherwise knex runs the whole pending batch in one
+ * transaction, which MariaDB commits at the batch's first ALTER TABLE; the ranges here would then
+ * be savepoints of no transaction rather than transactions of their own. Each step is safe to
+ * run again instead.
+ */
+export const config = { transaction: false };
+
 export async function up(knex: Knex): Promise<void> {
   await addColumns(knex, 'vehicles', { statusRank: (t) => t.tinyint('statusRank').unsigned().notNullable().defaultTo(0) });
   const { low, high } = (await knex('vehicles').min({ low: 'id' }).max({ high: 'id' }).first()) as { low: number | null; high: number | null };

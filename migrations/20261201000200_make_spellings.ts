@@ -120,6 +120,14 @@ async function respellRange(knex: Knex, from: number, to: number) {
   });
 }
 
+/**
+ * Outside knex's migration transaction: otherwise knex runs the whole pending batch in one
+ * transaction, which MariaDB commits at the batch's first ALTER TABLE; the ranges here would then
+ * be savepoints of no transaction rather than transactions of their own. Each step is safe to
+ * run again instead.
+ */
+export const config = { transaction: false };
+
 export async function up(knex: Knex): Promise<void> {
   const { low, high } = (await knex('vehicles').min({ low: 'id' }).max({ high: 'id' }).first()) as { low: number | null; high: number | null };
   if (low === null || high === null) return;

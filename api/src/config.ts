@@ -21,10 +21,10 @@ export type TrustedProxies = { hops: number } | { addresses: ReadonlySet<string>
  */
 export type StorageSettings =
   | { kind: 'db' }
-  | { kind: 's3'; bucket: string; endpoint?: string; region: string; forcePathStyle: boolean; credentials?: { accessKeyId: string; secretAccessKey: string } };
+  | { kind: 's3'; bucket: string; endpoint?: string; region: string; forcePathStyle: boolean; sweepOrphans: boolean; credentials?: { accessKeyId: string; secretAccessKey: string } };
 
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-const PARAMS = new Set(['endpoint', 'region', 'forcePathStyle']);
+const PARAMS = new Set(['endpoint', 'region', 'forcePathStyle', 'sweepOrphans']);
 
 /** STORAGE_URL's value, or a message saying what it takes. Credentials come from the environment, never the URL. */
 export function parseStorageUrl(value: string, env: NodeJS.ProcessEnv = {}): StorageSettings | string {
@@ -43,11 +43,16 @@ export function parseStorageUrl(value: string, env: NodeJS.ProcessEnv = {}): Sto
   if (!BUCKET.test(bucket)) return `"${bucket}" is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)`;
   if (url.pathname && url.pathname !== '/') return 'the URL names a bucket only (s3://bucket), no path';
   const unknown = [...url.searchParams.keys()].find((key) => !PARAMS.has(key));
-  if (unknown) return `unknown parameter "${unknown}": endpoint, region and forcePathStyle are known`;
+  if (unknown) return `unknown parameter "${unknown}": endpoint, region, forcePathStyle and sweepOrphans are known`;
   const endpoint = url.searchParams.get('endpoint') ?? undefined;
   if (endpoint !== undefined && !/^https?:\/\/[^/]+/.test(endpoint)) return `endpoint "${endpoint}" must be an http:// or https:// URL`;
   const pathStyle = url.searchParams.get('forcePathStyle') ?? 'false';
   if (!['true', 'false'].includes(pathStyle)) return 'forcePathStyle is true or false';
+  // Off unless asked for: the sweep removes every old object of the bucket's files/ that this
+  // database does not know, so a second install (staging, a restored copy) sharing the bucket
+  // would lose its files to it (docs/operations.md, S3 storage).
+  const sweep = url.searchParams.get('sweepOrphans') ?? 'false';
+  if (!['true', 'false'].includes(sweep)) return 'sweepOrphans is true or false';
   const [accessKeyId, secretAccessKey] = [env.AWS_ACCESS_KEY_ID, env.AWS_SECRET_ACCESS_KEY];
   if (!!accessKeyId !== !!secretAccessKey) return 'set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither';
   return {
@@ -56,6 +61,7 @@ export function parseStorageUrl(value: string, env: NodeJS.ProcessEnv = {}): Sto
     endpoint: endpoint?.replace(/\/+$/, ''),
     region: url.searchParams.get('region') || env.AWS_REGION || 'us-east-1',
     forcePathStyle: pathStyle === 'true',
+    sweepOrphans: sweep === 'true',
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
   };
 }

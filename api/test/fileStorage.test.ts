@@ -28,7 +28,9 @@ describe('STORAGE_URL', () => {
   it('is the database by default, and an S3 bucket with its endpoint, region, path style and the AWS credentials', () => {
     expect(loadConfig(base).storage).toEqual({ kind: 'db' });
     const s3 = loadConfig({ ...base, STORAGE_URL: 's3://car-photos?endpoint=http://minio.lan:9000/&region=eu-west-1&forcePathStyle=true', AWS_ACCESS_KEY_ID: 'AKIA', AWS_SECRET_ACCESS_KEY: 'secret' }).storage;
-    expect(s3).toEqual({ kind: 's3', bucket: 'car-photos', endpoint: 'http://minio.lan:9000', region: 'eu-west-1', forcePathStyle: true, credentials: { accessKeyId: 'AKIA', secretAccessKey: 'secret' } });
+    expect(s3).toEqual({ kind: 's3', bucket: 'car-photos', endpoint: 'http://minio.lan:9000', region: 'eu-west-1', forcePathStyle: true, sweepOrphans: false, credentials: { accessKeyId: 'AKIA', secretAccessKey: 'secret' } });
+    // The orphan sweep only when asked for: it cannot tell another install's objects in a shared bucket.
+    expect(loadConfig({ ...base, STORAGE_URL: 's3://car-photos?sweepOrphans=true' }).storage).toMatchObject({ kind: 's3', sweepOrphans: true });
   });
 
   it.each([
@@ -38,6 +40,7 @@ describe('STORAGE_URL', () => {
     ['s3://bucket?endpont=http://x', 'unknown parameter "endpont"'],
     ['s3://bucket?endpoint=minio:9000', 'must be an http:// or https:// URL'],
     ['s3://bucket?forcePathStyle=yes', 'forcePathStyle is true or false'],
+    ['s3://bucket?sweepOrphans=1', 'sweepOrphans is true or false'],
     ['s3://key:secret@bucket', 'AWS_ACCESS_KEY_ID'],
   ])('refuses %s, naming STORAGE_URL', (value, message) => {
     expect(() => loadConfig({ ...base, STORAGE_URL: value })).toThrow(/^Invalid configuration: STORAGE_URL: /);
