@@ -11,6 +11,7 @@ import { createTestDatabase, type EngineName } from '../api/test/support/engines
 import { validVin } from '../api/test/support/vins';
 import { curlSeries } from './curl';
 import { keepFiguresOfNewCompany } from '../api/src/resources/companies/bulkRows';
+import { statusRank } from '../api/src/domain/statuses';
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 
@@ -35,7 +36,7 @@ export async function benchInvoices(engine: EngineName) {
       const [id] = await db('containers').insert({ number: `BENU${String(c).padStart(7, '0')}`, containerSize: '40HC', sealNumber: `S-${c}`, companyId, createdAt: new Date().toISOString() });
       containerIds.push(Number(id));
       for (let v = 0; v < 4; v++) {
-        await db('vehicles').insert({ vin: validVin(), make: 'TOYOTA', model: 'Land Cruiser', year: 2024, containerId: id, companyId, status: 'LOADED', vehicleInfo: JSON.stringify({ color: 'White' }), createdAt: new Date().toISOString() });
+        await db('vehicles').insert({ vin: validVin(), make: 'Toyota', model: 'Land Cruiser', year: 2024, containerId: id, companyId, status: 'LOADED', statusRank: statusRank('LOADED'), vehicleInfo: JSON.stringify({ color: 'White' }), createdAt: new Date().toISOString() });
       }
     }
     await keepFiguresOfNewCompany(db, Number(companyId));

@@ -24,7 +24,10 @@ export const LogoutButton = ({ compact = false, ...props }: ButtonProps & { comp
 
   const handleClick = async () => {
     setPending(true);
-    if (await changes.sendAllAndSettle()) {
+    const unsent = await changes.sendAllAndSettle();
+    if (unsent) {
+      // Signing out now would lose a change the user was told was saved: stay, and say why.
+      if (unsent === 'offline') notify('auth.logoutOffline', { type: 'error' });
       setPending(false);
       return;
     }

@@ -72,6 +72,7 @@ const en = {
     accountInactive: 'Your account is inactive. Please contact your administrator.',
     logout: 'Logout',
     logoutFailed: 'Logout failed',
+    logoutOffline: 'You are offline: a change is still waiting to be sent. Sign out once the connection is back.',
     loadingUser: 'Checking your session',
     serverUnreachable: 'The server cannot be reached right now.',
     retry: 'Try again',

@@ -1,5 +1,7 @@
+import { MutationObserver, onlineManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createPendingChanges } from './pendingChanges';
+import { queryClient } from './queryClient';
 
 /** The queue of changes waiting for Undo: all settled at once, the newest alone undone, the page's leaving announced. */
 describe('pending changes', () => {
@@ -46,5 +48,29 @@ describe('pending changes', () => {
     pending.add(change('b'));
     pending.flush();
     expect(flushed).toBe(1);
+  });
+
+  /** A waiting change that goes out as a mutation of the console's client, answered by `answer`. */
+  const mutationChange = (answer: () => Promise<unknown>) => () => {
+    void new MutationObserver(queryClient, { mutationFn: answer }).mutate().catch(() => undefined);
+  };
+
+  it('settles once every change is answered, and says when one failed', async () => {
+    const pending = createPendingChanges();
+    pending.add(mutationChange(() => Promise.resolve('saved')));
+    expect(await pending.sendAllAndSettle()).toBe(false);
+    pending.add(mutationChange(() => Promise.reject(new Error('refused'))));
+    expect(await pending.sendAllAndSettle()).toBe('failed');
+  });
+
+  it('says offline rather than waiting for ever when a change is held back for want of a network', async () => {
+    const pending = createPendingChanges();
+    onlineManager.setOnline(false);
+    try {
+      pending.add(mutationChange(() => Promise.resolve('saved')));
+      expect(await pending.sendAllAndSettle()).toBe('offline');
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

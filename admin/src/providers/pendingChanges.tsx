@@ -20,8 +20,11 @@ export interface PendingChanges {
   undoNewest(): void;
   /** Sends every waiting change because the page is left: the toast that offered Undo goes too. */
   flush(): void;
-  /** Sends every waiting change and resolves once all are answered: true when one failed (its error toast is on screen). */
-  sendAllAndSettle(): Promise<boolean>;
+  /**
+   * Sends every waiting change and resolves once all are answered: 'failed' when one failed (its
+   * error toast is on screen), 'offline' when one is held back for want of a network, else false.
+   */
+  sendAllAndSettle(): Promise<'failed' | 'offline' | false>;
   /** Called after waiting changes were sent because the page was left or the user signed out. */
   onFlushed(listener: () => void): () => void;
 }
@@ -65,14 +68,17 @@ export function createPendingChanges(): PendingChanges & { add(mutation: Undoabl
       const sent = cache.getAll().filter((mutation) => !before.has(mutation));
       await new Promise<void>((resolve) => {
         const check = () => {
-          if (sent.some((mutation) => mutation.state.status === 'pending' || mutation.state.status === 'idle')) return;
+          // Offline, react-query holds a mutation back (isPaused) until the network returns: that
+          // is an answer for now (not sent), or signing out would wait for ever.
+          if (sent.some((mutation) => (mutation.state.status === 'pending' && !mutation.state.isPaused) || mutation.state.status === 'idle')) return;
           unsubscribe();
           resolve();
         };
         const unsubscribe = cache.subscribe(check);
         check();
       });
-      return sent.some((mutation) => mutation.state.status === 'error');
+      if (sent.some((mutation) => mutation.state.isPaused)) return 'offline';
+      return sent.some((mutation) => mutation.state.status === 'error') ? 'failed' : false;
     },
     onFlushed(listener) {
       flushListeners.add(listener);
