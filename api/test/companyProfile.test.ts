@@ -455,6 +455,9 @@ describe.each(ENGINES)('company invoice profile on %s', (engine) => {
       sellerVatNumber: saudiProfile.vatNumber,
       commercialRegistrationNumber: saudiProfile.commercialRegistrationNumber,
       currency: 'SAR',
+      // The invoice form's defaults: the profile sets none, so 0 % and a wire transfer.
+      taxPercentage: '0',
+      paymentMethod: 'wireTransfer',
       hasLogo: false,
     });
 
@@ -495,6 +498,8 @@ describe.each(ENGINES)('company invoice profile on %s', (engine) => {
         sellerVatNumber: null,
         commercialRegistrationNumber: null,
         currency: 'USD',
+        taxPercentage: '0',
+        paymentMethod: 'wireTransfer',
         hasLogo: false,
       });
       await w.clients.SUPER_ADMIN.put(`/api/companies/${bare.id}/logo`).attach('file', await png(50, 50), 'logo.png');
