@@ -84,7 +84,7 @@ describe('changing one’s own password', () => {
     const menu = accountMenu(page);
     await menu.waitFor();
     expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Change password']);
-    expect((await menu.getByRole('menuitemradio').allInnerTexts()).map((t) => t.trim())).toEqual(['English', 'العربية']);
+    expect((await menu.getByRole('menuitemradio').allInnerTexts()).map((t) => t.trim())).toEqual(['English', 'العربية', 'Light', 'Dark', 'Same as the system']);
     expect(await menu.getByRole('menuitemradio', { name: 'English' }).getAttribute('aria-checked')).toBe('true');
     expect(await menu.innerText()).toContain('Signed in as');
     // The user's own company, read by its companyId (SPEC.md §7), although a shipper may not list companies.

@@ -10,6 +10,7 @@ import { store } from './providers/store';
 import { getI18nProvider } from './i18n/i18nProvider';
 import { getLanguage, subscribeLanguage } from './i18n/language';
 import { themes } from './layout/theme';
+import { getThemeMode, subscribeThemeMode } from './providers/themePreference';
 import { emotionCaches } from './layout/emotionCache';
 import { Layout } from './layout/Layout';
 import { LoadingScreen } from './common/LoadingScreen';
@@ -49,6 +50,8 @@ const outsideLayout = (Page: React.ComponentType) => (
 
 export const App = () => {
   const language = useSyncExternalStore(subscribeLanguage, getLanguage);
+  // Light or dark, as the user's preference says ('system' follows the operating system).
+  const mode = useSyncExternalStore(subscribeThemeMode, getThemeMode);
   return (
     <CacheProvider value={emotionCaches[language]}>
       {/* AdminContext + CoreAdminUI rather than <Admin>: the same thing without react-admin's
@@ -59,7 +62,9 @@ export const App = () => {
         i18nProvider={getI18nProvider()}
         queryClient={queryClient}
         store={store}
-        theme={themes[language]}
+        // The preference is the console's own (providers/themePreference): react-admin is given
+        // the one theme to show, and no dark theme of its own to pick by itself.
+        theme={themes[language][mode]}
         darkTheme={null}
       >
         <CssBaseline enableColorScheme />

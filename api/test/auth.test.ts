@@ -44,7 +44,7 @@ describe.each(ENGINES)('auth on %s', (engine) => {
     const again = t.anon();
     const login = await again.post('/api/login').send({ username: 'new.shipper@example.com', password: 'long enough password' });
     expect(login.status).toBe(200);
-    expect(Object.keys(login.body).sort()).toEqual(['active', 'companyId', 'createdAt', 'id', 'language', 'mustChangePassword', 'pendingApproval', 'role', 'username']);
+    expect(Object.keys(login.body).sort()).toEqual(['active', 'companyId', 'createdAt', 'id', 'language', 'mustChangePassword', 'pendingApproval', 'role', 'theme', 'username']);
   });
 
   it('ignores role, company and flags sent with a registration', async () => {

@@ -11,6 +11,7 @@ import { createTestDatabase, ENGINES } from './support/engines';
 import { countRows, expectError, NO_PASSWORD } from './support/lists';
 import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
 import { seedWorld, type Actor, type World } from './support/world';
+import { MIGRATION_NAMES, migrationNamed } from '../../migrations/index';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 const NEWER_PASSWORD = 'and another one after it';
@@ -18,7 +19,7 @@ const MIGRATION = '20261124500100_user_account';
 const MUST_CHANGE = 'Change your password to continue';
 
 /** What login, registration, GET, PATCH /api/user and POST /api/user/password answer. */
-const CURRENT_USER_KEYS = ['active', 'companyId', 'createdAt', 'id', 'language', 'mustChangePassword', 'pendingApproval', 'role', 'username'];
+const CURRENT_USER_KEYS = ['active', 'companyId', 'createdAt', 'id', 'language', 'mustChangePassword', 'pendingApproval', 'role', 'theme', 'username'];
 
 describe('the cost of password hashes', () => {
   // The suites sign in thousands of times and run with PASSWORD_HASH_COST=10 (vite.config.ts):
@@ -529,6 +530,44 @@ describe.each(ENGINES)('passwords and account settings on %s', (engine) => {
       expectError(await t.anon().patch('/api/user').send({ language: 'ar' }), 401, 'auth.required');
       expectError(await t.anon().put('/api/user').send({ language: 'ar' }), 405, 'request.methodNotAllowed');
     });
+    it('stores the theme preference on the account only: system by default, light, dark or system, read by GET and the next sign-in', async () => {
+      const u = await t.user({ role: 'BUYER', companyId: w.companyA.id });
+      const other = await t.user({ role: 'SHIPPER', companyId: w.companyA.id });
+      const agent = await t.signedIn(u.username);
+      const otherAgent = await t.signedIn(other.username);
+      expect((await agent.get('/api/user')).body.theme).toBe('system');
+
+      const dark = await agent.patch('/api/user').send({ theme: 'dark' });
+      expect(dark.status).toBe(200);
+      expect(Object.keys(dark.body).sort()).toEqual(CURRENT_USER_KEYS);
+      expect(dark.body).toMatchObject({ id: u.id, theme: 'dark', language: null });
+      expect((await row(u.id)).theme).toBe('dark');
+      expect((await agent.get('/api/user')).body.theme).toBe('dark');
+      expect((await t.anon().post('/api/login').send({ username: u.username, password: PASSWORD })).body.theme).toBe('dark');
+      // Another user's choice is theirs alone, both ways.
+      expect((await otherAgent.get('/api/user')).body.theme).toBe('system');
+      expect((await otherAgent.patch('/api/user').send({ theme: 'light' })).body.theme).toBe('light');
+      expect((await agent.get('/api/user')).body.theme).toBe('dark');
+      expect((await row(other.id)).theme).toBe('light');
+
+      // Language and theme are set apart, or together.
+      expect((await agent.patch('/api/user').send({ language: 'ar' })).body).toMatchObject({ language: 'ar', theme: 'dark' });
+      expect((await agent.patch('/api/user').send({ theme: 'system', language: 'en' })).body).toMatchObject({ language: 'en', theme: 'system' });
+      expect(await row(u.id)).toMatchObject({ theme: 'system', language: 'en' });
+    });
+
+    it('refuses any other theme with 400 and a message, changing nothing', async () => {
+      const u = await t.user({ role: 'SHIPPER', companyId: w.companyA.id });
+      const agent = await t.signedIn(u.username);
+      await agent.patch('/api/user').send({ theme: 'dark', language: 'ar' });
+      for (const theme of ['sepia', 'Dark', 'auto', '', null, 5, true, ['dark']]) {
+        const res = await agent.patch('/api/user').send({ theme, language: 'en' });
+        expectError(res, 400, 'validation.failed');
+        expect(res.body.errors, JSON.stringify(theme)).toEqual({ theme: 'must be one of light, dark, system' });
+      }
+      expect(await row(u.id)).toMatchObject({ theme: 'dark', language: 'ar' });
+      expectError(await t.anon().patch('/api/user').send({ theme: 'dark' }), 401, 'auth.required');
+    });
   });
 
   describe('the first super admin', () => {
@@ -613,6 +652,33 @@ describe.each(ENGINES)('passwords and account settings on %s', (engine) => {
 
       await db.migrate.latest();
       expect(Boolean((await db('users').where({ id: buyerId }).first()).mustChangePassword)).toBe(false);
+    } finally {
+      await closeDb(db);
+      await database.drop();
+    }
+  });
+
+  it('20261201000400_user_theme gives every user the system theme, completes after stopping halfway, and undoes cleanly', async () => {
+    const THEME_MIGRATION = '20261201000400_user_theme';
+    const database = await createTestDatabase(engine);
+    const db = createDb(database.url);
+    try {
+      for (const name of MIGRATION_NAMES.slice(0, MIGRATION_NAMES.indexOf(THEME_MIGRATION))) await db.migrate.up({ name });
+      const now = new Date().toISOString();
+      const [id] = await db('users').insert({ username: 'old@example.com', passwordHash: 'x', role: 'BUYER', active: true, pendingApproval: false, createdAt: now, language: 'ar' });
+      // A run that added the column and stopped before knex recorded it: the next start runs it again.
+      await migrationNamed(THEME_MIGRATION)!.up(db);
+      const [, done] = await db.migrate.up({ name: THEME_MIGRATION });
+      expect(done).toEqual([THEME_MIGRATION]);
+      expect(await db('users').where({ id }).first()).toMatchObject({ theme: 'system', language: 'ar' });
+      await expect(db('users').where({ id }).update({ theme: null })).rejects.toThrow();
+      if (engine === 'mysql') {
+        const [columns] = await db.raw("select column_type as type, is_nullable as nullable, column_default as dflt, character_set_name as charset from information_schema.columns where table_schema = database() and table_name = 'users' and column_name = 'theme'");
+        expect((columns as unknown[])[0]).toMatchObject({ type: 'varchar(6)', nullable: 'NO', charset: 'utf8mb4' });
+      }
+      await db.migrate.down({ name: THEME_MIGRATION });
+      expect(await db.schema.hasColumn('users', 'theme')).toBe(false);
+      expect(await db('users').where({ id }).first()).toMatchObject({ username: 'old@example.com', language: 'ar' });
     } finally {
       await closeDb(db);
       await database.drop();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { Box, Button, Divider, IconButton, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, useMediaQuery, useTheme, type Theme } from '@mui/material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
@@ -11,11 +11,13 @@ import { useCurrentUser } from '../providers/useCurrentUser';
 import { CHANGE_PASSWORD_PATH } from '../providers/paths';
 import type { ChangePasswordState } from './paths';
 import { useSwitchLanguage } from './useSwitchLanguage';
+import { useSwitchTheme } from './useSwitchTheme';
+import { THEME_PREFERENCES, getThemePreference, subscribeThemeMode, type ThemePreference } from '../providers/themePreference';
 import { aboutNow, loadAbout } from '../providers/about';
 
 /**
  * The signed-in user's menu in the header: a button with the username (an icon alone on phones)
- * that opens "Change password" and the language preference, stored on the account. It follows the
+ * that opens "Change password" and the language and theme preferences, stored on the account. It follows the
  * WAI-ARIA menu-button pattern (MUI's Menu): Enter, Space or the arrow keys open it, the arrows move
  * between items, Escape closes it and gives the focus back to the button.
  */
@@ -25,6 +27,8 @@ export const AccountMenu = () => {
   const isXSmall = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
   const { user } = useCurrentUser();
   const switchLanguage = useSwitchLanguage();
+  const switchTheme = useSwitchTheme();
+  const currentTheme = useSyncExternalStore(subscribeThemeMode, getThemePreference);
   const location = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const buttonId = useId();
@@ -62,6 +66,10 @@ export const AccountMenu = () => {
   const choose = (language: Language) => {
     close();
     if (language !== current) void switchLanguage(language);
+  };
+  const chooseTheme = (theme: ThemePreference) => {
+    close();
+    if (theme !== currentTheme) void switchTheme(theme);
   };
 
   return (
@@ -122,6 +130,16 @@ export const AccountMenu = () => {
           >
             <ListItemIcon>{language === current && <CheckIcon fontSize="small" />}</ListItemIcon>
             <ListItemText primary={translate(`language.names.${language}`)} slotProps={{ primary: { lang: language } }} />
+          </MenuItem>
+        ))}
+        <Divider />
+        <ListSubheader component="div" sx={{ lineHeight: 2.5, backgroundColor: 'transparent' }}>
+          {translate('account.theme')}
+        </ListSubheader>
+        {THEME_PREFERENCES.map((theme) => (
+          <MenuItem key={theme} role="menuitemradio" aria-checked={theme === currentTheme} onClick={() => chooseTheme(theme)} data-testid={`account-theme-${theme}`}>
+            <ListItemIcon>{theme === currentTheme && <CheckIcon fontSize="small" />}</ListItemIcon>
+            <ListItemText primary={translate(`theme.names.${theme}`)} />
           </MenuItem>
         ))}
         {version && <Divider />}

@@ -12,6 +12,7 @@ import { useRecordFiles } from '../files/useRecordFiles';
 import { runDamageAnalysis, type DamageAnalysis } from './api';
 import { aiErrorText } from './errors';
 import { AI_STATUS_KEY, AiStatusLine } from './AiStatusLine';
+import { subtleSurface } from '../common/surfaces';
 
 /** One language of the report: the Arabic always right to left, whatever the page's language. */
 const Report = ({ title, text, lang }: { title: string; text: string; lang: 'en' | 'ar' }) => (
@@ -20,7 +21,7 @@ const Report = ({ title, text, lang }: { title: string; text: string; lang: 'en'
     lang={lang}
     dir={lang === 'ar' ? 'rtl' : 'ltr'}
     data-testid={`analysis-${lang}`}
-    sx={{ flex: 1, minWidth: 0, padding: 1.5, borderRadius: 1, border: '1px solid', borderColor: 'divider', backgroundColor: 'grey.50', textAlign: 'start' }}
+    sx={{ flex: 1, minWidth: 0, padding: 1.5, borderRadius: 1, border: '1px solid', borderColor: 'divider', backgroundColor: subtleSurface, textAlign: 'start' }}
   >
     <Typography variant="overline" component="h3" color="text.secondary" sx={{ lineHeight: 1.6 }}>
       {title}

@@ -18,7 +18,8 @@ export const AuthFrame = ({ children, testId }: { children: ReactNode; testId: s
         alignItems: 'center',
         justifyContent: 'center',
         padding: 2,
-        background: 'linear-gradient(160deg, #e8eef5 0%, #f5f6f8 60%)',
+        background: (theme) =>
+          theme.palette.mode === 'dark' ? `linear-gradient(160deg, #1a2633 0%, ${theme.palette.background.default} 60%)` : 'linear-gradient(160deg, #e8eef5 0%, #f5f6f8 60%)',
       }}
     >
       <Box sx={{ position: 'fixed', top: 12, insetInlineEnd: 12 }}>

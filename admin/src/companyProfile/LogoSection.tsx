@@ -11,6 +11,7 @@ import { statusOf } from '../providers/http';
 import { LOGO_ACCEPT, logoFileProblem, type CompanyProfile } from './profile';
 import { companyLogoUrl, deleteCompanyLogo, uploadCompanyLogo } from './api';
 import { SELLER_QUERY_KEY, companyProfileKey } from './useCompanyProfile';
+import { subtleSurface } from '../common/surfaces';
 
 /** The preview: the logo as the API serves it, on a light frame (a white logo stays visible). */
 const LogoPreview = ({ company, version }: { company: CompanyProfile; version: number }) => {
@@ -21,7 +22,7 @@ const LogoPreview = ({ company, version }: { company: CompanyProfile; version: n
     borderRadius: 1,
     border: '1px dashed',
     borderColor: 'divider',
-    backgroundColor: 'grey.50',
+    backgroundColor: subtleSurface,
     display: 'flex',
     flexDirection: 'column',
     alignItems: 'center',

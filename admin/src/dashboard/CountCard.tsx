@@ -2,6 +2,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import { Box, Card, CardActionArea, CardContent, Skeleton, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
+import { brandTint } from '../common/surfaces';
 
 /**
  * One figure of the dashboard (from GET /api/dashboard). The card links to the list when the role
@@ -30,7 +31,7 @@ export const CountCard = ({
   const translate = useTranslate();
   const body = (
     <CardContent sx={{ display: 'flex', alignItems: 'center', gap: compact ? 1.25 : 2, ...(compact && { padding: 1.5, '&:last-child': { paddingBottom: 1.5 } }) }}>
-      <Box sx={{ backgroundColor: 'rgba(31, 78, 121, 0.1)', color: 'primary.main', borderRadius: 2, padding: compact ? 0.75 : 1.25, display: 'flex' }}>
+      <Box sx={{ backgroundColor: brandTint, color: 'primary.main', borderRadius: 2, padding: compact ? 0.75 : 1.25, display: 'flex' }}>
         <Icon fontSize={compact ? 'small' : 'medium'} />
       </Box>
       <Box sx={{ minWidth: 0 }}>

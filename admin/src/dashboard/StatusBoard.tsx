@@ -2,7 +2,7 @@ import { Box, Card, CardActionArea, CardContent, Grid, Skeleton, Typography } fr
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import type { DashboardData } from './api';
-import { statusColors, statusLabelKey } from '../vehicles/status';
+import { statusColorOnPaper, statusColors, statusLabelKey } from '../vehicles/status';
 import { VinText, makeModelYear, vehicleEditPath } from '../vehicles/VinText';
 
 /** SPEC.md §9: each status card lists its vehicles in a 100 px-high area that scrolls. */
@@ -20,11 +20,11 @@ const StatusCard = ({ column }: { column: StatusColumn }) => {
       component="section"
       aria-label={label}
       data-testid={`status-card-${column.status}`}
-      sx={{ height: '100%', borderBlockStart: `4px solid ${colors.text}` }}
+      sx={(theme) => ({ height: '100%', borderBlockStart: `4px solid ${statusColorOnPaper(column.status, theme.palette.mode)}` })}
     >
       <CardContent sx={{ paddingBlockEnd: '12px !important' }}>
         <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1, marginBlockEnd: 1 }}>
-          <Typography variant="subtitle2" component="h3" sx={{ color: colors.text, fontWeight: 700 }} noWrap>
+          <Typography variant="subtitle2" component="h3" sx={(theme) => ({ color: statusColorOnPaper(column.status, theme.palette.mode), fontWeight: 700 })} noWrap>
             {label}
           </Typography>
           <Typography
@@ -84,9 +84,9 @@ const CompactStatusCard = ({ column }: { column: StatusColumn }) => {
   const colors = statusColors(column.status);
   const label = translate(statusLabelKey(column.status), { _: column.status });
   return (
-    <Card component="section" aria-label={label} data-testid={`status-card-${column.status}`} sx={{ height: '100%', borderInlineStart: `4px solid ${colors.text}` }}>
+    <Card component="section" aria-label={label} data-testid={`status-card-${column.status}`} sx={(theme) => ({ height: '100%', borderInlineStart: `4px solid ${statusColorOnPaper(column.status, theme.palette.mode)}` })}>
       <CardActionArea component={Link} to={vehiclesInStatusPath(column.status)} sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, paddingBlock: 1, paddingInline: 1.25 }}>
-        <Typography variant="body2" component="h3" sx={{ color: colors.text, fontWeight: 700, minWidth: 0, overflowWrap: 'normal', wordBreak: 'normal' }} data-testid="status-label">
+        <Typography variant="body2" component="h3" sx={(theme) => ({ color: statusColorOnPaper(column.status, theme.palette.mode), fontWeight: 700, minWidth: 0, overflowWrap: 'normal', wordBreak: 'normal' })} data-testid="status-label">
           {label}
         </Typography>
         <Typography

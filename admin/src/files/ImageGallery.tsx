@@ -19,6 +19,7 @@ import { UploadProgressList } from './UploadProgressList';
 import { useUploadQueue } from './useUploadQueue';
 import { storeEach } from './storeEach';
 import { useRecordFiles } from './useRecordFiles';
+import { placeholderSurface } from '../common/surfaces';
 
 /** One thumbnail: opens the viewer; the file name and the image's actions below it. */
 const Thumbnail = ({
@@ -49,7 +50,7 @@ const Thumbnail = ({
         onClick={onOpen}
         aria-label={translate('files.openImage', { index: index + 1, name: image.fileName })}
         data-testid="gallery-open"
-        sx={{ aspectRatio: '4 / 3', width: '100%', backgroundColor: 'grey.100', '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 } }}
+        sx={{ aspectRatio: '4 / 3', width: '100%', backgroundColor: placeholderSurface, '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 } }}
       >
         {failed ? (
           <ImageIcon color="disabled" sx={{ fontSize: 40 }} />

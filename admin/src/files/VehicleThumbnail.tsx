@@ -5,6 +5,7 @@ import PhotoIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { fileUrl } from './api';
+import { placeholderSurface } from '../common/surfaces';
 
 const SIZE = { width: 44, height: 33 } as const;
 
@@ -25,10 +26,10 @@ export const VehicleThumbnail = ({ record, to }: { record: Record<string, any>; 
         loading="lazy"
         onError={() => setFailed(true)}
         data-testid="vehicle-thumbnail"
-        sx={{ ...SIZE, objectFit: 'cover', borderRadius: 0.5, display: 'block', backgroundColor: 'grey.100' }}
+        sx={{ ...SIZE, objectFit: 'cover', borderRadius: 0.5, display: 'block', backgroundColor: placeholderSurface }}
       />
     ) : (
-      <Box sx={{ ...SIZE, borderRadius: 0.5, display: 'flex', alignItems: 'center', justifyContent: 'center', backgroundColor: 'grey.100', color: 'text.disabled' }} data-testid="vehicle-no-thumbnail">
+      <Box sx={{ ...SIZE, borderRadius: 0.5, display: 'flex', alignItems: 'center', justifyContent: 'center', backgroundColor: placeholderSurface, color: 'text.disabled' }} data-testid="vehicle-no-thumbnail">
         <DirectionsCarIcon fontSize="small" />
       </Box>
     );

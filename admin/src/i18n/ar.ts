@@ -287,6 +287,10 @@ const ar: Messages = {
     names: { en: 'English', ar: 'العربية' },
     saveFailed: 'تم تغيير اللغة في هذا المتصفح فقط: تعذر حفظها في حسابك.',
   },
+  theme: {
+    names: { light: 'فاتح', dark: 'داكن', system: 'حسب إعدادات النظام' },
+    saveFailed: 'تم تغيير المظهر في هذا المتصفح فقط: تعذر حفظه في حسابك.',
+  },
   embedding: {
     cookieRefused: {
       title: 'تم تسجيل الدخول، لكن المتصفح رفض ملف تعريف الارتباط للجلسة',
@@ -349,6 +353,7 @@ const ar: Messages = {
     company: 'الشركة: %{name}',
     changePassword: 'تغيير كلمة المرور',
     language: 'اللغة',
+    theme: 'المظهر',
     version: 'الإصدار %{version}',
   },
   password: {

@@ -28,6 +28,11 @@ const en = {
     names: { en: 'English', ar: 'العربية' },
     saveFailed: 'The language was changed in this browser only: it could not be saved to your account.',
   },
+  // The account menu's theme preference (issue 33).
+  theme: {
+    names: { light: 'Light', dark: 'Dark', system: 'Same as the system' },
+    saveFailed: 'The theme was changed in this browser only: it could not be saved to your account.',
+  },
   // Shown inside an intranet page's frame (docs/embedding.md).
   embedding: {
     cookieRefused: {
@@ -91,6 +96,7 @@ const en = {
     company: 'Company: %{name}',
     changePassword: 'Change password',
     language: 'Language',
+    theme: 'Theme',
     version: 'Version %{version}',
   },
   password: {

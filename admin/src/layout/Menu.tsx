@@ -16,6 +16,7 @@ import { canAccess } from '@domain/permissions';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { Logo } from '../common/Logo';
 import { OWN_SETTINGS_PATH } from '../companyProfile/paths';
+import { brandTint } from '../common/surfaces';
 
 /** The navigation entries in SPEC.md §2 order, then the company settings; who sees each comes from the permission table. */
 export const NAV_ENTRIES: ReadonlyArray<{ resource: string; to: string; label: string; icon: SvgIconComponent }> = [
@@ -55,7 +56,7 @@ const NavItem = ({ to, label, icon: Icon }: { to: string; label: string; icon: S
         marginBlock: 0.25,
         paddingBlock: 1,
         color: 'text.secondary',
-        '&.Mui-selected': { color: 'primary.main', fontWeight: 600, backgroundColor: 'rgba(31, 78, 121, 0.1)' },
+        '&.Mui-selected': { color: 'primary.main', fontWeight: 600, backgroundColor: brandTint },
         '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.main' },
       }}
     >

@@ -1,9 +1,9 @@
 import { arSD } from '@mui/material/locale';
-import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import type { Language } from '../i18n/language';
 import { directionOf } from '../i18n/language';
 import { SELECT_POPUP_MARGIN } from '../common/selectPopup';
-import { THEME_IN_USE } from './themePreference';
+import type { ThemeMode } from '../providers/themePreference';
 
 /** Local fonts only (no web font service): Arabic falls back to the system's Arabic faces. */
 const FONT_FAMILY = [
@@ -37,20 +37,36 @@ function withMuiTexts(language: Language, components: Components): Components {
   return merged as Components;
 }
 
-function buildTheme(language: Language): RaThemeOptions {
+/**
+ * The two palettes. Light: the brand's dark blue on a pale grey page. Dark: the same blue,
+ * lightened so that it reads on the dark surfaces, over near-black greys; body text keeps at
+ * least 4.5:1 against every surface (WCAG AA, theme.test.ts measures it).
+ */
+const PALETTES = {
+  light: {
+    mode: 'light',
+    primary: { main: '#1f4e79' },
+    secondary: { main: '#1f4e79' },
+    background: { default: '#f5f6f8' },
+  },
+  dark: {
+    mode: 'dark',
+    primary: { main: '#8cb8e4' },
+    secondary: { main: '#8cb8e4' },
+    background: { default: '#121417', paper: '#1b1e22' },
+  },
+} as const satisfies Record<ThemeMode, RaThemeOptions['palette']>;
+
+function buildTheme(language: Language, mode: ThemeMode): RaThemeOptions {
+  const base = mode === 'dark' ? defaultDarkTheme : defaultLightTheme;
   return {
-    ...defaultLightTheme,
+    ...base,
     direction: directionOf(language),
-    palette: {
-      mode: THEME_IN_USE, // SPEC.md §1: forced to light in use, whatever the stored preference
-      primary: { main: '#1f4e79' },
-      secondary: { main: '#1f4e79' },
-      background: { default: '#f5f6f8' },
-    },
+    palette: PALETTES[mode],
     typography: { fontFamily: FONT_FAMILY, button: { textTransform: 'none', fontWeight: 600 } },
     sidebar: { width: 240, closedWidth: 55 },
     components: withMuiTexts(language, {
-      ...defaultLightTheme.components,
+      ...base.components,
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { whiteSpace: 'nowrap' } } },
       // SPEC.md §9: a select's popup keeps 10 px from the window's edges (MUI's default is 16).
       MuiSelect: { defaultProps: { MenuProps: { marginThreshold: SELECT_POPUP_MARGIN } } },
@@ -74,4 +90,8 @@ function buildTheme(language: Language): RaThemeOptions {
   };
 }
 
-export const themes: Record<Language, RaThemeOptions> = { en: buildTheme('en'), ar: buildTheme('ar') };
+/** The console's theme by language (direction, MUI's texts) and mode (the user's preference). */
+export const themes: Record<Language, Record<ThemeMode, RaThemeOptions>> = {
+  en: { light: buildTheme('en', 'light'), dark: buildTheme('en', 'dark') },
+  ar: { light: buildTheme('ar', 'light'), dark: buildTheme('ar', 'dark') },
+};

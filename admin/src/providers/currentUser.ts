@@ -1,6 +1,7 @@
 import type { SignedInUser } from '@domain/signedInUser';
 import type { Language } from '../i18n/language';
 import { followUserLanguage } from './switchLanguage';
+import { followUserTheme, type ThemePreference } from './themePreference';
 import { API_URL, httpClient, statusOf } from './http';
 
 /**
@@ -12,6 +13,8 @@ export interface CurrentUser extends Omit<SignedInUser, 'mustChangePassword'> {
   mustChangePassword?: boolean;
   /** The interface language the user chose, stored on the account (null: none chosen yet). */
   language?: Language | null;
+  /** The theme the user chose, stored on the account ('system' follows the operating system). */
+  theme?: ThemePreference;
   createdAt?: string;
 }
 
@@ -40,6 +43,7 @@ export function fetchCurrentUser(): Promise<CurrentUser | null> {
   const request = httpClient(`${API_URL}/user`).then(
     async ({ json }) => {
       await followUserLanguage(json as CurrentUser);
+      followUserTheme(json as CurrentUser);
       tell(json as CurrentUser);
       return json as CurrentUser;
     },
@@ -60,6 +64,7 @@ export const getCurrentUser = (): Promise<CurrentUser | null> => cached ?? fetch
 
 export function setCurrentUser(user: CurrentUser | null) {
   cached = Promise.resolve(user);
+  followUserTheme(user); // a sign-in's answer carries the account's theme
   tell(user);
 }
 

@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { TrackingView } from './api';
+import { placeholderSurface } from '../common/surfaces';
 
 /** The images' thumbnails, two to a row on a phone, more on wider screens; served by the token's own route. */
 export const TrackingPhotos = ({ images }: { images: TrackingView['images'] }) => {
@@ -14,7 +15,7 @@ export const TrackingPhotos = ({ images }: { images: TrackingView['images'] }) =
           src={image.thumbnailUrl}
           alt={translate('tracking.photoAlt', { number: index + 1 })}
           loading="lazy"
-          sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 1, display: 'block', backgroundColor: 'grey.200' }}
+          sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 1, display: 'block', backgroundColor: placeholderSurface }}
         />
       ))}
     </Box>

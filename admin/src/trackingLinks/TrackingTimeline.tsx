@@ -4,6 +4,7 @@ import { formatDateTime, parseApiDate } from '../common/dates';
 import { StatusChip } from '../vehicles/StatusChip';
 import { statusColors } from '../vehicles/status';
 import type { TrackingView } from './api';
+import { paperRing } from '../common/surfaces';
 
 /**
  * The vehicle's statuses, newest first (what a buyer asks: where is it now), each with its date.
@@ -33,7 +34,7 @@ export const TrackingTimeline = ({ events }: { events: TrackingView['statusHisto
           >
             <Box
               aria-hidden
-              sx={{ position: 'absolute', insetInlineStart: -7, top: 4, width: 12, height: 12, borderRadius: '50%', backgroundColor: statusColors(event.status).text, boxShadow: '0 0 0 3px #fff' }}
+              sx={{ position: 'absolute', insetInlineStart: -7, top: 4, width: 12, height: 12, borderRadius: '50%', backgroundColor: statusColors(event.status).text, boxShadow: paperRing }}
             />
             <StatusChip status={event.status} />
             <Typography variant="body2" color="text.secondary" sx={{ marginBlockStart: 0.5 }}>

@@ -5,6 +5,7 @@ import { formatDateTime, parseApiDate } from '../common/dates';
 import { Name, useTranslateWith } from '../common/Interpolate';
 import { StatusChip } from './StatusChip';
 import { statusColors } from './status';
+import { paperRing } from '../common/surfaces';
 
 export interface StatusEvent {
   id: number;
@@ -57,7 +58,7 @@ export const StatusHistory = ({ events }: { events: StatusEvent[] }) => {
                 height: 12,
                 borderRadius: '50%',
                 backgroundColor: statusColors(event.toStatus).text,
-                boxShadow: '0 0 0 3px #fff',
+                boxShadow: paperRing,
               }}
             />
             <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.75 }}>

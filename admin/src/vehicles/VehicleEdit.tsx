@@ -1,4 +1,4 @@
-import { Box, Button, Chip, Grid, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, Grid, Stack, TextField, Typography, type Theme } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   AutocompleteInput,
@@ -52,7 +52,7 @@ import { TrackingLinkButton } from './TrackingLinkButton';
 
 /** The buyer a shipper may see but not change still reads clearly (MUI greys disabled text out). */
 const readableWhenDisabled = {
-  '& .MuiInputBase-input.Mui-disabled': { WebkitTextFillColor: 'rgba(0, 0, 0, 0.87)' },
+  '& .MuiInputBase-input.Mui-disabled': { WebkitTextFillColor: (theme: Theme) => theme.palette.text.primary },
   '& .MuiFormLabel-root.Mui-disabled': { color: 'text.secondary' },
 } as const;
 

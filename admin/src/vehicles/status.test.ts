@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import en from '../i18n/en';
 import ar from '../i18n/ar';
-import { STATUS_COLORS, VEHICLE_STATUSES, statusChoices, statusColors } from './status';
+import { createTheme } from '@mui/material/styles';
+import { STATUS_COLORS, VEHICLE_STATUSES, statusChoices, statusColorOnPaper, statusColors } from './status';
+import { themes } from '../layout/theme';
 
 /** WCAG relative luminance and contrast ratio of two #rrggbb colours. */
 function luminance(hex: string) {
@@ -22,6 +24,15 @@ describe('vehicle status badges', () => {
   it('keep the label readable (contrast 4.5:1 or more)', () => {
     const weak = VEHICLE_STATUSES.filter((s) => contrast(STATUS_COLORS[s].background, STATUS_COLORS[s].text) < 4.5);
     expect(weak).toEqual([]);
+  });
+
+  it('keep a status heading readable on the paper of either theme (4.5:1 or more)', () => {
+    for (const mode of ['light', 'dark'] as const) {
+      const paper = createTheme(themes.en[mode]).palette.background.paper;
+      const hex = paper === '#fff' ? '#ffffff' : paper;
+      const weak = VEHICLE_STATUSES.filter((s) => contrast(statusColorOnPaper(s, mode), hex) < 4.5);
+      expect(weak, mode).toEqual([]);
+    }
   });
 
   it('follow the spec for the first four: yellow, blue, purple, green', () => {

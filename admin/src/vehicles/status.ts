@@ -23,6 +23,13 @@ const FALLBACK = { background: '#eeeeee', text: '#333333' };
 /** The colours of a status; an unknown value (an older API) gets a neutral grey. */
 export const statusColors = (status: unknown) => (isVehicleStatus(status) ? STATUS_COLORS[status] : FALLBACK);
 
+/**
+ * A status's colour as text or a line straight on the page's paper (the dashboard's status
+ * headings): the dark badge text on the light theme, the pale badge background on the dark one,
+ * where the dark tones would vanish. Either keeps 4.5:1 on its paper (status.test.ts).
+ */
+export const statusColorOnPaper = (status: unknown, mode: 'light' | 'dark') => (mode === 'dark' ? statusColors(status).background : statusColors(status).text);
+
 /** The message key of a status label ('New Purchase' …). */
 export const statusLabelKey = (status: string) => `vehicleStatus.${status}`;
 

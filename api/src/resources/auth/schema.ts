@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../../domain/languages';
+import { THEMES } from '../../domain/themes';
 
 export const PASSWORD_MIN_LENGTH = 12;
 
@@ -53,7 +54,10 @@ export const passwordChangeSchema = (username: string) =>
 /** The same password, as the hash sees it. */
 export const samePassword = (a: string, b: string) => a.normalize('NFKC') === b.normalize('NFKC');
 
-/** PATCH /api/user: the account's own settings (its language only, for now). */
+/** PATCH /api/user: the account's own settings, its language and theme; each may be left out. */
 export const AccountSettingsSchema = z
-  .object({ language: z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}, or null` }).nullable() })
+  .object({
+    language: z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}, or null` }).nullable(),
+    theme: z.enum(THEMES, { error: `must be one of ${THEMES.join(', ')}` }),
+  })
   .partial();

@@ -2,6 +2,7 @@ import type { Pojo, QueryBuilder, RelationMappings } from 'objection';
 import { BaseModel, whereInCompanyOf, type Viewer } from '../baseModel';
 import type { Language } from '../../domain/languages';
 import type { Role } from '../../domain/roles';
+import type { Theme } from '../../domain/themes';
 import { Company } from '../companies/model';
 
 export class User extends BaseModel {
@@ -18,6 +19,8 @@ export class User extends BaseModel {
   declare mustChangePassword: boolean;
   /** The console's language preference; null: the browser's. */
   declare language: Language | null;
+  /** The console's theme preference; 'system' follows the operating system's. */
+  declare theme: Theme;
   declare createdAt: string;
   /** Joined from companies for the signed-in user (null without a company): see withCompanyStatus. */
   declare companyActive?: boolean | null;
@@ -63,5 +66,6 @@ export const currentUserJson = (u: User) => ({
   pendingApproval: u.pendingApproval,
   mustChangePassword: u.mustChangePassword,
   language: u.language ?? null,
+  theme: u.theme ?? 'system',
   createdAt: u.createdAt,
 });

@@ -1,17 +1,19 @@
+import { THEMES, type Theme } from '@domain/themes';
+
 /**
- * The theme preference (SPEC.md §1, §3, §4, §9): light, dark or system, system by default, kept in
- * the browser's localStorage. "system" follows the operating system's dark preference
- * (`prefers-color-scheme: dark`) in the derived mode. The console itself is forced to light in use
- * (SPEC.md §1): the preference is stored and derived, never applied to the MUI theme.
+ * The theme preference (issue 33): light, dark or system, system by default. A signed-in user's
+ * choice is stored on the account (PATCH /api/user, like the language) and followed in every
+ * browser; this browser keeps a copy in localStorage, so a reload or the sign-in page shows the
+ * right theme before the account is read. "system" follows the operating system's
+ * `prefers-color-scheme` and its changes. A tiny external store: the root component subscribes to
+ * it (useThemeMode) and gives MUI the light or dark theme.
  */
-export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
-export type ThemePreference = (typeof THEME_PREFERENCES)[number];
+export const THEME_PREFERENCES = THEMES;
+export type ThemePreference = Theme;
 export type ThemeMode = 'light' | 'dark';
 
 export const THEME_STORAGE_KEY = 'vehicle-export.theme';
 export const DEFAULT_THEME_PREFERENCE: ThemePreference = 'system';
-/** What the console renders, whatever the preference. */
-export const THEME_IN_USE: ThemeMode = 'light';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
@@ -53,10 +55,6 @@ export const systemPrefersDark = (matchMedia: MatchMedia | undefined = browserMa
 export const themeModeOf = (preference: ThemePreference, prefersDark: boolean): ThemeMode =>
   preference === 'system' ? (prefersDark ? 'dark' : 'light') : preference;
 
-/** The derived mode of the stored preference, now. */
-export const preferredThemeMode = (storage?: Storage, matchMedia?: MatchMedia): ThemeMode =>
-  themeModeOf(readThemePreference(storage ?? browserStorage()), systemPrefersDark(matchMedia ?? browserMatchMedia()));
-
 /** Calls `listener` whenever the operating system's dark preference changes ("system" follows it). */
 export function watchSystemDark(listener: (prefersDark: boolean) => void, matchMedia: MatchMedia | undefined = browserMatchMedia()): () => void {
   const query = matchMedia?.(DARK_QUERY);
@@ -64,4 +62,51 @@ export function watchSystemDark(listener: (prefersDark: boolean) => void, matchM
   const onChange = (event: MediaQueryListEvent) => listener(event.matches);
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);
+}
+
+// The page's current preference and mode, and who re-renders when either changes.
+let preference: ThemePreference = readThemePreference();
+let prefersDark = systemPrefersDark();
+let mode: ThemeMode = themeModeOf(preference, prefersDark);
+const listeners = new Set<() => void>();
+
+function update() {
+  const next = themeModeOf(preference, prefersDark);
+  mode = next;
+  listeners.forEach((listener) => listener());
+}
+
+export const getThemePreference = (): ThemePreference => preference;
+/** What the page shows now: light or dark. */
+export const getThemeMode = (): ThemeMode => mode;
+
+/** Shows the preference at once and keeps it in this browser (the account's copy: account/useSwitchTheme). */
+export function setThemePreference(next: ThemePreference) {
+  writeThemePreference(next);
+  if (next === preference) return;
+  preference = next;
+  update();
+}
+
+/** Applies a signed-in user's stored theme (it wins over this browser's copy). */
+export function followUserTheme(user: { theme?: unknown } | null | undefined) {
+  if (isThemePreference(user?.theme)) setThemePreference(user.theme);
+}
+
+let stopWatching: (() => void) | undefined;
+
+export function subscribeThemeMode(listener: () => void) {
+  listeners.add(listener);
+  // The operating system is watched while anyone renders the theme ("system" follows its changes).
+  stopWatching ??= watchSystemDark((dark) => {
+    prefersDark = dark;
+    update();
+  });
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      stopWatching?.();
+      stopWatching = undefined;
+    }
+  };
 }
