@@ -46,8 +46,9 @@ async function changeStatus(page: Page, vin: string, label: string) {
   const toast = page.getByTestId('toast');
   await toast.getByTestId('toast-undo').waitFor();
   // The dropdown's closing transition runs on the page's clock too: done before the clock is held.
-  // (the popover itself: its list counts as gone for roles as soon as it is aria-hidden).
-  await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
+  // (the popover itself: its list counts as gone for roles as soon as it is aria-hidden). A phone
+  // list also keeps its sort menu mounted, hidden (MuiModal-hidden): that one is not waited for.
+  await expect.poll(() => page.locator('.MuiPopover-root:not(.MuiModal-hidden)').count()).toBe(0);
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
   return toast;
 }
