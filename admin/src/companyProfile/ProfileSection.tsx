@@ -1,7 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { Form, RadioButtonGroupInput, SaveButton, TextInput, maxLength, useNotify, useTranslate } from 'react-admin';
 import { PAYMENT_METHODS } from '@domain/paymentMethods';
-import { toBasisPoints } from '@domain/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf } from '../providers/errorMessage';
 import { Section } from '../common/Section';
@@ -10,7 +9,7 @@ import { CurrencyInput } from './CurrencyInput';
 import { profileFieldErrors, profileFormValues, profilePayload, type CompanyProfile } from './profile';
 import { saveCompanyProfile } from './api';
 import { SELLER_QUERY_KEY, companyProfileKey } from './useCompanyProfile';
-import { commercialRegistrationError, vatNumberError } from './vat';
+import { commercialRegistrationError, taxPercentageError, vatNumberError } from './vat';
 
 /** Names and addresses in either script: each shown in its own direction. */
 const auto = { htmlInput: { dir: 'auto' } } as const;
@@ -20,11 +19,6 @@ const identifier = { htmlInput: { dir: 'ltr', inputMode: 'numeric', spellCheck: 
 /** The API's rule, against the country and currency the form will save with it. */
 const vatValid = (value: unknown, values: Record<string, unknown>) => vatNumberError(value, { country: values.country, currency: values.currency });
 
-/** Empty is 0 %; otherwise 0 to 100 with at most 2 decimals (the rule the invoice form applies). */
-const taxValid = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value).trim();
-  return text === '' || toBasisPoints(text) !== null ? undefined : 'invoice.taxInvalid';
-};
 const paymentChoices = PAYMENT_METHODS.map((id) => ({ id, name: `invoice.paymentMethods.${id}` }));
 const decimal = { htmlInput: { dir: 'ltr', inputMode: 'decimal', autoComplete: 'off' } } as const;
 
@@ -102,7 +96,7 @@ export const ProfileSection = ({ company }: { company: CompanyProfile }) => {
             <TextInput
               source="invoiceTaxPercentage"
               label="companyProfile.fields.invoiceTaxPercentage"
-              validate={taxValid}
+              validate={taxPercentageError}
               helperText="companyProfile.defaultsHint"
               slotProps={decimal}
               data-testid="profile-tax-percentage"

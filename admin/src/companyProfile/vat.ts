@@ -1,6 +1,7 @@
 import { SAUDI_VAT_MESSAGE, VAT_NUMBER_MESSAGE, vatNumberProblem } from '@domain/vatNumber';
 import { CURRENCY_MESSAGE } from '@domain/currency';
 import { COMMERCIAL_REGISTRATION, COMMERCIAL_REGISTRATION_MESSAGE } from '@domain/commercialRegistration';
+import { toBasisPoints } from '@domain/money';
 
 /** The API's field sentences the console has in both languages, by message key. */
 const KNOWN_FIELD_MESSAGES: Record<string, string> = {
@@ -31,3 +32,12 @@ export function vatNumberError(vatNumber: unknown, company: { country?: unknown;
   const problem = vatNumberProblem(compact, { country: text(company.country), currency: text(company.currency) });
   return problem ? fieldMessageKey(problem) : undefined;
 }
+
+/** A tax percentage as the forms hold it: empty is 0; 0 to 100 with at most 2 decimals; null otherwise. */
+export const taxBasisPoints = (value: unknown): number | null => {
+  const text = value === null || value === undefined ? '' : String(value).trim();
+  return text === '' ? 0 : toBasisPoints(text);
+};
+
+/** The VAT rate's validator of the invoice form and the profile's default alike (a message key, or undefined). */
+export const taxPercentageError = (value: unknown): string | undefined => (taxBasisPoints(value) !== null ? undefined : 'invoice.taxInvalid');

@@ -6,11 +6,10 @@ import { Link } from 'react-router';
 import { PAYMENT_METHODS, offersTaxInvoiceChoice } from './invoiceRequest';
 import { computeInvoiceAmounts, formatMinorAmount, formatMoney, priceMinorUnits, taxBasisPoints } from './money';
 import type { SellerState } from './useSeller';
-import { vatNumberError } from '../companyProfile/vat';
+import { taxPercentageError, vatNumberError } from '../companyProfile/vat';
 import { DatePickerInput } from '../common/DatePickerInput';
 
 const priceValid = (value: unknown) => (value === '' || value == null || priceMinorUnits(value) !== null ? undefined : 'invoice.priceInvalid');
-const taxValid = (value: unknown) => (taxBasisPoints(value) !== null ? undefined : 'invoice.taxInvalid');
 const dateValid = (value: unknown) => (!value || /^\d{4}-\d{2}-\d{2}$/.test(String(value)) ? undefined : 'invoice.dateInvalid');
 
 const paymentChoices = PAYMENT_METHODS.map((id) => ({ id, name: `invoice.paymentMethods.${id}` }));
@@ -173,7 +172,7 @@ export const InvoiceFields = ({ currency, sellerState, profilePath }: InvoiceFie
               : undefined,
           }}
         />
-        <TextInput source="taxPercentage" label="invoice.fields.taxPercentage" validate={taxValid} helperText="invoice.taxHint" slotProps={decimal} />
+        <TextInput source="taxPercentage" label="invoice.fields.taxPercentage" validate={taxPercentageError} helperText="invoice.taxHint" slotProps={decimal} />
         <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
           <InvoiceTotal currency={currency} />
         </Box>

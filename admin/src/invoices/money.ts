@@ -1,4 +1,5 @@
-import { formatAmount as formatMinorAmount, invoiceTotals, toBasisPoints, toMinorUnits } from '@domain/money';
+import { formatAmount as formatMinorAmount, invoiceTotals, toMinorUnits } from '@domain/money';
+import { taxBasisPoints } from '../companyProfile/vat';
 import { DEFAULT_CURRENCY } from '@domain/currency';
 
 /** The amounts of an invoice in minor units (cents), as the API computes them. */
@@ -16,11 +17,7 @@ export const priceMinorUnits = (value: unknown): number | null => {
   return text === '' ? null : toMinorUnits(text);
 };
 
-/** A tax percentage as the form holds it: empty is 0; 0 to 100 with at most 2 decimals; null otherwise. */
-export const taxBasisPoints = (value: unknown): number | null => {
-  const text = asText(value);
-  return text === '' ? 0 : toBasisPoints(text);
-};
+export { taxBasisPoints };
 
 /**
  * total = salePrice + salePrice × tax / 100, in integer cents with the API's rounding (the same
