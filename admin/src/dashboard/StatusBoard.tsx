@@ -1,4 +1,4 @@
-import { Box, Card, CardActionArea, CardContent, Grid, Skeleton, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, CardContent, Grid, Skeleton, Typography, type SxProps, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import type { DashboardData } from './api';
@@ -10,9 +10,25 @@ export const STATUS_LIST_HEIGHT = 100;
 
 type StatusColumn = NonNullable<DashboardData['byStatus']>[number];
 
-const StatusCard = ({ column }: { column: StatusColumn }) => {
+/** A status's count in the status's own colours, read out as "N vehicles" (both cards). */
+const StatusCount = ({ column, variant, sx }: { column: StatusColumn; variant: 'h6' | 'subtitle1'; sx: SxProps<Theme> }) => {
   const translate = useTranslate();
   const colors = statusColors(column.status);
+  return (
+    <Typography
+      variant={variant}
+      component="p"
+      sx={[{ fontWeight: 700, backgroundColor: colors.background, color: colors.text, borderRadius: 1 }, ...(Array.isArray(sx) ? sx : [sx])]}
+      data-testid="status-count"
+      aria-label={translate('dashboard.statusCount', { smart_count: column.count })}
+    >
+      {column.count.toLocaleString('en-US')}
+    </Typography>
+  );
+};
+
+const StatusCard = ({ column }: { column: StatusColumn }) => {
+  const translate = useTranslate();
   const label = translate(statusLabelKey(column.status), { _: column.status });
   const more = column.count - column.vehicles.length;
   return (
@@ -27,15 +43,7 @@ const StatusCard = ({ column }: { column: StatusColumn }) => {
           <Typography variant="subtitle2" component="h3" sx={(theme) => ({ color: statusColorOnPaper(column.status, theme.palette.mode), fontWeight: 700 })} noWrap>
             {label}
           </Typography>
-          <Typography
-            variant="h6"
-            component="p"
-            sx={{ fontWeight: 700, backgroundColor: colors.background, color: colors.text, borderRadius: 1, paddingInline: 1, lineHeight: 1.6 }}
-            data-testid="status-count"
-            aria-label={translate('dashboard.statusCount', { smart_count: column.count })}
-          >
-            {column.count.toLocaleString('en-US')}
-          </Typography>
+          <StatusCount column={column} variant="h6" sx={{ paddingInline: 1, lineHeight: 1.6 }} />
         </Box>
         <Box
           tabIndex={column.vehicles.length ? 0 : undefined}
@@ -81,7 +89,6 @@ export const vehiclesInStatusPath = (status: string) => `/vehicles?filter=${enco
  */
 const CompactStatusCard = ({ column }: { column: StatusColumn }) => {
   const translate = useTranslate();
-  const colors = statusColors(column.status);
   const label = translate(statusLabelKey(column.status), { _: column.status });
   return (
     <Card component="section" aria-label={label} data-testid={`status-card-${column.status}`} sx={(theme) => ({ height: '100%', borderInlineStart: `4px solid ${statusColorOnPaper(column.status, theme.palette.mode)}` })}>
@@ -89,15 +96,7 @@ const CompactStatusCard = ({ column }: { column: StatusColumn }) => {
         <Typography variant="body2" component="h3" sx={(theme) => ({ color: statusColorOnPaper(column.status, theme.palette.mode), fontWeight: 700, minWidth: 0, overflowWrap: 'normal', wordBreak: 'normal' })} data-testid="status-label">
           {label}
         </Typography>
-        <Typography
-          variant="subtitle1"
-          component="p"
-          sx={{ fontWeight: 700, backgroundColor: colors.background, color: colors.text, borderRadius: 1, paddingInline: 0.75, flexShrink: 0 }}
-          data-testid="status-count"
-          aria-label={translate('dashboard.statusCount', { smart_count: column.count })}
-        >
-          {column.count.toLocaleString('en-US')}
-        </Typography>
+        <StatusCount column={column} variant="subtitle1" sx={{ paddingInline: 0.75, flexShrink: 0 }} />
       </CardActionArea>
     </Card>
   );
