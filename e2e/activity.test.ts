@@ -192,6 +192,11 @@ describe('on a phone', () => {
         await panel.getByTestId('history-events').waitFor();
         expect(await shownChange(panel, 'status')).toMatchObject({ from: t(language, 'vehicleStatus.NEW_PURCHASE'), to: t(language, 'vehicleStatus.DISPATCHED') });
         expect(await panel.innerText()).toContain(t(language, 'activity.history'));
+        // The status timeline beside it: the same change, its arrow an icon (a font without the glyph showed a box).
+        const change = page.getByTestId('status-history').locator('li').nth(1);
+        expect(await change.getByRole('img', { name: t(language, 'activity.changedTo') }).count()).toBe(1);
+        expect(await change.innerText()).not.toMatch(/[\u2190\u2192]/);
+        expect(await change.innerText()).toContain(t(language, 'vehicleStatus.DISPATCHED'));
         await panel.scrollIntoViewIfNeeded();
         expect(await overflow(page)).toBeLessThanOrEqual(0);
         await screenshot(page, `activity-vehicle-history-phone-${language}`);

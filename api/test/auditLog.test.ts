@@ -205,8 +205,10 @@ describe.each(ENGINES)('the record of events on %s', (engine) => {
     const typed = 'my registration secret 1';
     expect((await t.anon().post('/api/register').send({ username, password: typed })).status).toBe(201);
     const { id } = await t.db('users').where({ username }).first('id');
-    // Its own act: the new account, without role or company yet.
-    expect(await last('users', id)).toMatchObject({ action: 'create', userId: id, username, role: null, companyId: null, changes: expect.objectContaining({ username: { from: null, to: username }, pendingApproval: { from: null, to: true } }) });
+    // Its own act: the new account, without role or company yet, then signed in by the registration.
+    const [created, registeredSignIn] = await eventsOf('users', id);
+    expect(created).toMatchObject({ action: 'create', userId: id, username, role: null, companyId: null, changes: expect.objectContaining({ username: { from: null, to: username }, pendingApproval: { from: null, to: true } }) });
+    expect(registeredSignIn).toMatchObject({ action: 'signIn', userId: id, role: null, changes: null, ip: expect.stringMatching(/\d/) });
 
     expect((await w.clients.SUPER_ADMIN.patch(`/api/users/${id}`).send({ role: 'BUYER', companyId: w.companyA.id, pendingApproval: false })).status).toBe(200);
     expect(await last('users', id)).toMatchObject({
