@@ -1,11 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import en from '../admin/src/i18n/en';
+import ar from '../admin/src/i18n/ar';
 import { ApiClient, admin, createContainer, createVehicle, launchBrowser, menuEntries, newPage, screenshot, signIn } from './support';
 
 /**
  * The record of events in the console: the Activity page (/audit-log) for the administrators, its
- * filters, and the change history on the vehicle and container pages. English and Arabic.
+ * filters, and the change history on the vehicle and container pages. English and Arabic, on a
+ * phone too.
  */
+type Language = 'en' | 'ar';
+type Tree = { [key: string]: string | Tree };
+const catalogues = { en: en as unknown as Tree, ar: ar as unknown as Tree };
+const t = (language: Language, key: string) => key.split('.').reduce<string | Tree>((node, part) => (node as Tree)[part], catalogues[language]) as string;
+const PHONE = { width: 390, height: 844 };
+/** How far the page is wider than the screen (sideways scrolling). */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
 let browser: Browser;
 let api: ApiClient;
 type User = { id: number; username: string; password: string };
@@ -154,4 +165,44 @@ describe('the history panels', () => {
       await context.close();
     }
   });
+});
+
+describe('on a phone', () => {
+  for (const language of ['en', 'ar'] as const) {
+    it(`shows the Activity page as cards and the vehicle\u2019s history within 390 px (${language === 'en' ? 'English' : 'Arabic'})`, async () => {
+      const { context, page } = await newPage(browser, { language, ...PHONE });
+      try {
+        await signIn(page, companyAdmin.username, companyAdmin.password);
+        await page.goto(`/audit-log?filter=${encodeURIComponent(JSON.stringify({ entity: 'vehicles', action: 'update' }))}`);
+        const cards = page.locator('[data-testid="activity-table"][data-layout="cards"]');
+        const card = cards.getByTestId('record-card').filter({ hasText: 'Corolla' });
+        await card.waitFor();
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
+        expect(await page.locator('table').count()).toBe(0);
+        expect(await card.getByTestId('event-action').innerText()).toBe(t(language, 'activity.actions.update'));
+        expect(await shownChange(card, 'model')).toMatchObject({ from: 'Camry', to: 'Corolla' });
+        expect(await card.innerText()).toContain(shipper.username);
+        expect(await card.innerText()).toContain(t(language, 'roles.SHIPPER'));
+        expect(await cards.innerText()).not.toContain('OTHER-SEAL');
+        expect(await overflow(page)).toBeLessThanOrEqual(0);
+        await screenshot(page, `activity-phone-${language}`);
+
+        await page.goto(`/vehicles/${vehicle.id}/edit`);
+        const panel = page.getByTestId('history-panel');
+        await panel.getByTestId('history-events').waitFor();
+        expect(await shownChange(panel, 'status')).toMatchObject({ from: t(language, 'vehicleStatus.NEW_PURCHASE'), to: t(language, 'vehicleStatus.DISPATCHED') });
+        expect(await panel.innerText()).toContain(t(language, 'activity.history'));
+        // The status timeline beside it: the same change, its arrow an icon (a font without the glyph showed a box).
+        const change = page.getByTestId('status-history').locator('li').nth(1);
+        expect(await change.getByRole('img', { name: t(language, 'activity.changedTo') }).count()).toBe(1);
+        expect(await change.innerText()).not.toMatch(/[\u2190\u2192]/);
+        expect(await change.innerText()).toContain(t(language, 'vehicleStatus.DISPATCHED'));
+        await panel.scrollIntoViewIfNeeded();
+        expect(await overflow(page)).toBeLessThanOrEqual(0);
+        await screenshot(page, `activity-vehicle-history-phone-${language}`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -109,22 +109,32 @@ describe('the notification bell', () => {
     }
   });
 
-  it('fits a phone: the bell in the header and the list within the screen (Arabic)', async () => {
-    const { context, page } = await newPage(browser, { language: 'ar', width: 390, height: 844 });
-    try {
-      await signIn(page, buyer.username, buyer.password);
-      await bell(page).click();
-      await expect.poll(() => items(page).count()).toBe(5);
-      await settled(page);
-      const list = (await page.getByTestId('notification-list').boundingBox())!;
-      expect(list.x).toBeGreaterThanOrEqual(0);
-      expect(list.x + list.width).toBeLessThanOrEqual(390);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-      await screenshot(page, 'notifications-bell-ar-phone');
-    } finally {
-      await context.close();
-    }
-  });
+  for (const language of ['ar', 'en'] as const) {
+    it(`fits a phone: the bell in the header and the list within the screen (${language === 'en' ? 'English' : 'Arabic'})`, async () => {
+      const { context, page } = await newPage(browser, { language, width: 390, height: 844 });
+      try {
+        await signIn(page, buyer.username, buyer.password);
+        await bell(page).waitFor();
+        // In the header, within the screen.
+        const bellBox = (await bell(page).boundingBox())!;
+        expect(bellBox.y).toBeLessThan(64);
+        expect(bellBox.x).toBeGreaterThanOrEqual(0);
+        expect(bellBox.x + bellBox.width).toBeLessThanOrEqual(390);
+        await bell(page).click();
+        await expect.poll(() => items(page).count()).toBe(5);
+        expect(await items(page).first().innerText()).toContain(language === 'ar' ? 'مركبتك Toyota Land Cruiser' : 'Your vehicle Toyota Land Cruiser');
+        await expect(page.getByRole('button', { name: t(language, 'notifications.markAllRead') }).isVisible()).resolves.toBe(true);
+        await settled(page);
+        const list = (await page.getByTestId('notification-list').boundingBox())!;
+        expect(list.x).toBeGreaterThanOrEqual(0);
+        expect(list.x + list.width).toBeLessThanOrEqual(390);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+        await screenshot(page, `notifications-bell-${language}-phone`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
   it('tells a super admin of a registration waiting for approval, and opens the users', async () => {
     const username = uniqueEmail('newcomer');

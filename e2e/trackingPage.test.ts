@@ -108,11 +108,18 @@ describe('tracking links for buyers', () => {
         expect(new URL(page.url()).pathname).toMatch(/^\/track\//);
         expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
         expect(await page.getByTestId('tracking-title').innerText()).toContain('Toyota Land Cruiser');
+        expect(await page.getByTestId('tracking-title').innerText()).toContain('2022');
         expect(await page.getByTestId('tracking-vin').innerText()).toContain(vehicle.vin.slice(-6));
         expect(await page.getByTestId('tracking-vin').innerText()).not.toContain(vehicle.vin);
         expect(await page.getByTestId('tracking-summary').getByTestId('status-chip').innerText()).toBe(t(language, 'vehicleStatus.SHIPPED'));
         expect(await page.getByTestId('tracking-container').innerText()).toContain(container.number);
         expect(await page.getByTestId('tracking-shipment').innerText()).toContain(language === 'ar' ? 'جبل علي' : `${MARK} Jebel Ali`);
+        expect(await page.getByTestId('tracking-shipment').innerText()).toContain(language === 'ar' ? 'بوسان' : `${MARK} Busan`);
+        // The expected arrival: the container's arrival date, in the page's language (Latin digits).
+        const eta = await page.getByTestId('tracking-eta').innerText();
+        const arrival = container.arrivalDate as string;
+        expect(eta).toContain(arrival.slice(0, 4));
+        expect(eta).not.toContain(t(language, 'tracking.unknown'));
         const milestones = page.getByTestId('tracking-milestones');
         expect(await milestones.locator('[data-done=true]').count()).toBe(2);
         expect(await milestones.innerText()).toContain(t(language, 'containerStatus.DEPARTED'));

@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 import { SUPER_ADMIN_ROLE } from '../api/src/domain/roles';
 import { User } from '../api/src/resources/users/model';
 import { hashPassword } from '../api/src/services/passwords';
+import { recordEvent } from '../api/src/resources/auditLog/record';
+import { createdFields, diffChanges } from '../api/src/domain/auditEvents';
 
 export type FirstAdmin = { username: string; password?: string };
 
@@ -28,8 +30,15 @@ export async function ensureFirstSuperAdmin(db: Knex, admin: FirstAdmin): Promis
     mustChangePassword: generated !== null,
   };
   // The username may already exist as a lesser account: promote it instead of failing to start.
-  const taken = await User.query(db).findOne({ username }).select('id');
-  if (taken) await User.query(db).patch(account).findById(taken.id);
-  else await User.query(db).insert({ username, ...account });
+  // Either is recorded, with no one as its author (the server's start) and no address.
+  const taken = await User.query(db).findOne({ username });
+  if (taken) {
+    await User.query(db).patch(account).findById(taken.id);
+    const changes = diffChanges(taken.toJSON(), account as Record<string, unknown>, Object.keys(account));
+    if (changes) await recordEvent(db, { actor: null, action: 'update', entity: 'users', entityId: taken.id, companyId: taken.companyId ?? null, changes });
+  } else {
+    const created = await User.query(db).insertAndFetch({ username, ...account });
+    await recordEvent(db, { actor: null, action: 'create', entity: 'users', entityId: created.id, companyId: null, changes: createdFields(created.toJSON()) });
+  }
   return { created: true, password: generated };
 }

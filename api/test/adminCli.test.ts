@@ -36,6 +36,12 @@ describe.each(ENGINES)('npm run admin on %s', (engine) => {
       const res = await t.anon().post('/api/login').send({ username: 'second.admin@example.com', password: second });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ role: 'SUPER_ADMIN', mustChangePassword: true });
+      // Both in the record of events, by no one (the server's command line), without the passwords.
+      const events = await t.db('audit_events').whereIn('entity', ['users']).whereNull('userId').whereIn('action', ['create', 'update']).orderBy('id');
+      expect(events.map((e) => e.action)).toEqual(['update', 'create']);
+      expect(JSON.parse(events[0].changes)).toEqual({ password: { from: '[redacted]', to: '[redacted]' }, mustChangePassword: { from: false, to: true } });
+      expect(JSON.parse(events[1].changes)).toMatchObject({ username: { from: null, to: 'second.admin@example.com' }, role: { from: null, to: 'SUPER_ADMIN' } });
+      for (const secret of [password, second]) expect(JSON.stringify(events)).not.toContain(secret);
 
       expect(admin(env, 'create', 'second.admin@example.com').stderr).toMatch(/^Refused: second.admin@example.com exists already/m);
       expect(admin(env, 'reset-password', 'nobody@example.com').stderr).toMatch(/^Refused: No account nobody@example.com/m);

@@ -101,6 +101,13 @@ describe.each(ENGINES)('the record of events on %s', (engine) => {
     expect((await w.clients.SHIPPER.patch(`/api/vehicles/${id}`).send({ containerId: null })).status).toBe(200);
     expect((await last('vehicles', id)).changes).toEqual({ containerId: { from: container, to: null } });
 
+    // The timeline on the vehicle's page and the record of events tell the same status changes, by the same people.
+    const events = await eventsOf('vehicles', id);
+    const fromEvents = events.filter((e) => e.changes?.status).map((e) => [e.changes!.status.to, e.userId]);
+    const timeline = (await w.clients.SHIPPER.get(`/api/vehicles/${id}`)).body.statusHistory.map((h: { toStatus: string; userId: number }) => [h.toStatus, h.userId]);
+    expect(timeline).toEqual([['NEW_PURCHASE', w.shipper.id], ['DISPATCHED', w.shipper.id], ['SHIPPED', w.shipper.id]]);
+    expect(fromEvents).toEqual(timeline);
+
     expect((await w.clients.SHIPPER.delete(`/api/vehicles/${id}`)).status).toBe(200);
     expect(await last('vehicles', id)).toMatchObject({ action: 'delete', changes: { vin: { from: vin, to: null } } });
   });
@@ -113,6 +120,17 @@ describe.each(ENGINES)('the record of events on %s', (engine) => {
     expect(await last('files', fileId)).toMatchObject({ action: 'create', companyId: w.companyA.id, changes: { fileName: { from: null, to: 'front.png' }, vehicleId: { from: null, to: vehicle } } });
     expect((await w.clients.SHIPPER.delete(`/api/vehicles/${vehicle}/files/${fileId}`)).status).toBe(200);
     expect(await last('files', fileId)).toMatchObject({ action: 'delete', changes: { fileName: { from: 'front.png', to: null }, vehicleId: { from: vehicle, to: null } } });
+
+    // A document's kind changed, then checked on the checklist by an administrator: each an update of the file.
+    const paper = await w.clients.SHIPPER.post(`/api/vehicles/${vehicle}/files`).field('documentKind', 'OTHER').attach('file', pdf(), 'paper.pdf');
+    expect(paper.status).toBe(201);
+    const paperId = paper.body[0].id as number;
+    expect((await w.clients.SHIPPER.patch(`/api/vehicles/${vehicle}/files/${paperId}`).send({ documentKind: 'TITLE' })).status).toBe(200);
+    expect(await last('files', paperId)).toMatchObject({ action: 'update', userId: w.shipper.id, role: 'SHIPPER', companyId: w.companyA.id, changes: { documentKind: { from: 'OTHER', to: 'TITLE' } } });
+    expect((await w.clients.COMPANY_ADMIN.patch(`/api/vehicles/${vehicle}/checklist/TITLE`).send({ verified: true })).status).toBe(200);
+    const verified = await last('files', paperId);
+    expect(verified).toMatchObject({ action: 'update', userId: w.companyAdmin.id, role: 'COMPANY_ADMIN', changes: { verifiedBy: { from: null, to: w.companyAdmin.id } } });
+    expect(verified.changes!.verifiedAt).toEqual({ from: null, to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
 
     const doc = await w.clients.SUPER_ADMIN.post('/api/documents').field('companyId', String(w.companyA.id)).attach('file', pdf(), 'rules.pdf');
     expect(doc.status).toBe(201);
@@ -144,10 +162,14 @@ describe.each(ENGINES)('the record of events on %s', (engine) => {
 
     const port = await w.clients.SUPER_ADMIN.post('/api/ports').send({ name: 'Jebel Ali', nameAr: 'جبل علي', country: 'AE' });
     expect(port.status).toBe(201);
+    expect(await last('ports', port.body.id)).toMatchObject({
+      action: 'create', role: 'SUPER_ADMIN', companyId: null,
+      changes: expect.objectContaining({ name: { from: null, to: 'Jebel Ali' }, nameAr: { from: null, to: 'جبل علي' }, country: { from: null, to: 'AE' } }),
+    });
     expect((await w.clients.SUPER_ADMIN.patch(`/api/ports/${port.body.id}`).send({ nameAr: 'ميناء جبل علي' })).status).toBe(200);
     expect((await last('ports', port.body.id)).changes).toEqual({ nameAr: { from: 'جبل علي', to: 'ميناء جبل علي' } });
     expect((await w.clients.SUPER_ADMIN.delete(`/api/ports/${port.body.id}`)).status).toBe(200);
-    expect((await last('ports', port.body.id)).action).toBe('delete');
+    expect(await last('ports', port.body.id)).toMatchObject({ action: 'delete', changes: { name: { from: 'Jebel Ali', to: null } } });
 
     const user = await w.clients.SUPER_ADMIN.post('/api/users').send({ username: `audited${Date.now()}@example.com`, password: 'a long secret password 1', role: 'SHIPPER', companyId });
     expect(user.status).toBe(201);
@@ -178,6 +200,38 @@ describe.each(ENGINES)('the record of events on %s', (engine) => {
     expect(everything).not.toMatch(/passwordHash|sessionId/);
   });
 
+  it('records a registration, its approval, and a user\u2019s own settings and password (never its value)', async () => {
+    const username = `registered${Date.now()}@example.com`;
+    const typed = 'my registration secret 1';
+    expect((await t.anon().post('/api/register').send({ username, password: typed })).status).toBe(201);
+    const { id } = await t.db('users').where({ username }).first('id');
+    // Its own act: the new account, without role or company yet, then signed in by the registration.
+    const [created, registeredSignIn] = await eventsOf('users', id);
+    expect(created).toMatchObject({ action: 'create', userId: id, username, role: null, companyId: null, changes: expect.objectContaining({ username: { from: null, to: username }, pendingApproval: { from: null, to: true } }) });
+    expect(registeredSignIn).toMatchObject({ action: 'signIn', userId: id, role: null, changes: null, ip: expect.stringMatching(/\d/) });
+
+    expect((await w.clients.SUPER_ADMIN.patch(`/api/users/${id}`).send({ role: 'BUYER', companyId: w.companyA.id, pendingApproval: false })).status).toBe(200);
+    expect(await last('users', id)).toMatchObject({
+      action: 'update', userId: w.superAdmin.id, role: 'SUPER_ADMIN', companyId: w.companyA.id,
+      changes: { role: { from: null, to: 'BUYER' }, companyId: { from: null, to: w.companyA.id }, pendingApproval: { from: true, to: false } },
+    });
+
+    const own = await t.signedIn(username, typed);
+    expect((await own.patch('/api/user').send({ language: 'ar' })).status).toBe(200);
+    expect(await last('users', id)).toMatchObject({ action: 'update', userId: id, role: 'BUYER', changes: { language: { from: null, to: 'ar' } } });
+    // Each event keeps the role its author had then: none at the registration (which signs the new account in), BUYER since.
+    const ownEvents = (await eventsOf('users', id)).filter((e) => e.userId === id);
+    expect(ownEvents.map((e) => [e.action, e.role])).toEqual([['create', null], ['signIn', null], ['signIn', 'BUYER'], ['update', 'BUYER']]);
+    const chosen = 'my chosen secret number 2';
+    expect((await own.post('/api/user/password').send({ currentPassword: typed, newPassword: chosen })).status).toBe(200);
+    expect(await last('users', id)).toMatchObject({ action: 'update', userId: id, changes: { password: { from: '[redacted]', to: '[redacted]' } } });
+
+    const everything = JSON.stringify(await t.db('audit_events').select());
+    for (const secret of [typed, chosen]) expect(everything).not.toContain(secret);
+    const { passwordHash } = await t.db('users').where({ id }).first('passwordHash');
+    expect(everything).not.toContain(passwordHash);
+  });
+
   it('records sign-in, sign-out and failed sign-ins (the account only when it exists, never the password)', async () => {
     const agent = await t.signedIn(w.buyer.username);
     const [signIn] = (await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { filter: { action: 'signIn', userId: w.buyer.id }, sort: ['id', 'DESC'] })).body as Event[];
@@ -190,8 +244,9 @@ describe.each(ENGINES)('the record of events on %s', (engine) => {
     expect((await t.anon().post('/api/login').send({ username: w.buyer.username, password: wrong })).status).toBe(401);
     expect((await t.anon().post('/api/login').send({ username: 'nobody-here@example.com', password: wrong })).status).toBe(401);
     const failed = (await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { filter: { action: 'signInFailed' }, sort: ['id', 'DESC'], range: [0, 1] })).body as Event[];
-    expect(failed[1]).toMatchObject({ userId: w.buyer.id, entityId: w.buyer.id, companyId: w.companyA.id });
-    expect(failed[0]).toMatchObject({ userId: null, username: null, entityId: null, companyId: null });
+    expect(failed[1]).toMatchObject({ userId: w.buyer.id, entityId: w.buyer.id, role: 'BUYER', companyId: w.companyA.id, ip: expect.stringMatching(/\d/) });
+    expect(failed[0]).toMatchObject({ userId: null, username: null, role: null, entityId: null, companyId: null, ip: expect.stringMatching(/\d/) });
+    expect(signOut.ip).toEqual(expect.stringMatching(/\d/));
     const everything = JSON.stringify(await t.db('audit_events').select());
     expect(everything).not.toContain(wrong);
     expect(everything).not.toContain('nobody-here');
@@ -232,6 +287,18 @@ describe.each(ENGINES)('the record of events on %s', (engine) => {
     expect(future.body).toEqual([]);
     const today = await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { filter: { createdAt_gte: new Date().toISOString().slice(0, 10) }, range: [0, 0] });
     expect(today.body).toHaveLength(1);
+    // An end date takes in that whole day; a range of days is both at once.
+    const day = new Date().toISOString().slice(0, 10);
+    const past = await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { filter: { createdAt_lte: '2000-12-31' } });
+    expect(past.status).toBe(200);
+    expect(past.body).toEqual([]);
+    const untilToday = await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { filter: { createdAt_lte: day }, range: [0, 0] });
+    expect(untilToday.body).toHaveLength(1);
+    const ofToday = await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { filter: { entity: 'containers', action: 'create', userId: w.shipper.id, createdAt_gte: day, createdAt_lte: day }, range: [0, 999] });
+    expect(ids(ofToday)).toEqual(ids(filtered));
+    const beforeToday = await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { filter: { createdAt_gte: '2000-01-01', createdAt_lte: '2000-12-31' } });
+    expect(beforeToday.body).toEqual([]);
+    expectError(await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { filter: { createdAt_lte: 'yesterday' } }), 400);
     expectError(await getList(w.clients.SUPER_ADMIN, '/api/audit-log', { filter: { changes: 'x' } }), 400);
 
     const csv = await w.clients.SUPER_ADMIN.get('/api/audit-log/export').query({ format: 'csv', lang: 'en', filter: JSON.stringify({ entity: 'containers', action: 'create', userId: w.shipper.id }) });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, createDb } from '../src/db';
 import { sendDueMail } from '../src/resources/notifications/mailSender';
 import { startNotificationJobs } from '../src/resources/notifications/jobs';
+import { notifyOverdueDocuments } from '../src/resources/notifications/overdue';
+import { earliestMissingDue } from '../src/domain/documentChecklist';
 import { createSmtpTransport } from '../src/services/mail/smtp';
 import { createLogger } from '../src/http/logger';
 import { ENGINES } from './support/engines';
@@ -134,6 +136,28 @@ describe.each(ENGINES)('notification e-mail on %s', (engine) => {
     await t.db('mail_queue').whereNull('sentAt').update({ claimedBy: null, claimedUntil: null });
     expect((await send('one')).sent).toBe(1);
     expect(smtp.caught).toHaveLength(2);
+  });
+
+  it('mails an overdue document to the shipper and the company admin, each in their language', async () => {
+    smtp.caught.length = 0;
+    await t.db('users').where({ id: w.companyAdmin.id }).update({ language: 'ar' });
+    const loadingDate = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
+    const containerId = Number((await t.db('containers').insert({ number: 'MSKU7654320', companyId: w.companyA.id, shipperId: w.shipper.id, loadingDate, createdAt: now() }))[0]);
+    const vin = validVin();
+    await t.db('vehicles').insert({ vin, make: 'Toyota', model: 'Hilux', year: 2023, status: 'AT_PORT', companyId: w.companyA.id, containerId, documentsDueAt: earliestMissingDue([], loadingDate), createdAt: now() });
+    // The title, the ITN and the dock receipt are overdue: three each.
+    expect(await notifyOverdueDocuments(t.db)).toBe(6);
+    expect(await send()).toEqual({ sent: 6, failed: 0 });
+    const shipper = (await t.db('users').where({ id: w.shipper.id }).first('username')).username;
+    const admin = (await t.db('users').where({ id: w.companyAdmin.id }).first('username')).username;
+    const toShipper = smtp.caught.filter((m) => m.to === shipper).map((m) => m.subject).sort();
+    expect(toShipper).toEqual([`Document overdue: Dock receipt of ${vin}`, `Document overdue: ITN (AES filing) of ${vin}`, `Document overdue: Title of ${vin}`]);
+    const title = smtp.caught.find((m) => m.to === shipper && m.subject.includes('Title'))!;
+    expect(title.text).toContain(`The Title of vehicle Toyota Hilux, VIN ${vin}, was due on`);
+    const toAdmin = smtp.caught.filter((m) => m.to === admin);
+    expect(toAdmin).toHaveLength(3);
+    expect(toAdmin.map((m) => m.subject)).toContain(`مستند متأخر: سند الملكية للمركبة ${vin}`);
+    expect(toAdmin.every((m) => m.text.includes('ولم يُستلم بعد'))).toBe(true);
   });
 
   it('sends from the server’s own loop when SMTP_URL is set', async () => {

@@ -584,6 +584,12 @@ describe.each(ENGINES)('passwords and account settings on %s', (engine) => {
           expect(owner).toMatchObject({ role: 'SUPER_ADMIN' });
           expect(Boolean(owner.mustChangePassword)).toBe(mustChange);
           expect(await verifyPassword(given ?? first.password!, owner.passwordHash)).toBe(true);
+          // Its creation is in the record of events, by no one (the server's start), without a secret.
+          const events = await db('audit_events').where({ entity: 'users', entityId: owner.id });
+          expect(events).toHaveLength(1);
+          expect(events[0]).toMatchObject({ action: 'create', userId: null, ip: null, companyId: null });
+          expect(JSON.parse(events[0].changes)).toMatchObject({ username: { from: null, to: 'owner@example.com' }, role: { from: null, to: 'SUPER_ADMIN' } });
+          for (const secret of [given ?? first.password!, owner.passwordHash]) expect(JSON.stringify(events)).not.toContain(secret);
           // A second start finds it and changes nothing.
           expect(await seedFirstSuperAdmin(db, { username: 'owner@example.com' })).toEqual({ created: false, password: null });
           expect(await db('users').where({ username: 'owner@example.com' }).first()).toEqual(owner);
@@ -604,6 +610,10 @@ describe.each(ENGINES)('passwords and account settings on %s', (engine) => {
         const owner = await db('users').where({ username: 'owner@example.com' }).first();
         expect(owner.role).toBe('SUPER_ADMIN');
         expect(Boolean(owner.mustChangePassword)).toBe(false);
+        const [event] = await db('audit_events').where({ entity: 'users', entityId: owner.id });
+        expect(event).toMatchObject({ action: 'update', userId: null });
+        expect(JSON.parse(event.changes)).toMatchObject({ role: { from: 'BUYER', to: 'SUPER_ADMIN' }, password: { from: '[redacted]', to: '[redacted]' }, mustChangePassword: { from: true, to: false } });
+        expect(event.changes).not.toContain('a strong first password');
       } finally {
         await closeDb(db);
         await database.drop();

@@ -1,7 +1,7 @@
-import { Box, useTheme } from '@mui/material';
-import ArrowIcon from '@mui/icons-material/ArrowRightAlt';
+import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Isolated } from '../common/Bidi';
+import { ReadingArrow } from '../common/ReadingArrow';
 
 type Changes = Record<string, { from: unknown; to: unknown }> | null | undefined;
 
@@ -36,8 +36,6 @@ function useValueText(entity: string) {
 export const EventChanges = ({ entity, changes }: { entity: string; changes: Changes }) => {
   const translate = useTranslate();
   const valueText = useValueText(entity);
-  // The arrow points the way the page reads; an icon, as not every font has the arrow glyph.
-  const rtl = useTheme().direction === 'rtl';
   if (!changes || !Object.keys(changes).length) return null;
   return (
     <Box component="ul" data-testid="event-changes" sx={{ listStyle: 'none', margin: 0, padding: 0, fontSize: '0.8125rem' }}>
@@ -47,12 +45,7 @@ export const EventChanges = ({ entity, changes }: { entity: string; changes: Cha
             {translate(`activity.fields.${field}`, { _: translate(`resources.${entity}.fields.${field}`, { _: field }) })}:
           </Box>{' '}
           <Isolated testId="change-from">{valueText(field, from)}</Isolated>
-          <ArrowIcon
-            role="img"
-            aria-label={translate('activity.changedTo')}
-            fontSize="small"
-            sx={{ verticalAlign: 'middle', marginInline: 0.5, color: 'text.secondary', transform: rtl ? 'scaleX(-1)' : undefined }}
-          />
+          <ReadingArrow />
           <Isolated testId="change-to">{valueText(field, to)}</Isolated>
         </Box>
       ))}

@@ -878,7 +878,7 @@ const ar: Messages = {
     },
     history: {
       created: 'أضيفت بحالة %{status}',
-      changed: '%{from} ← %{to}',
+      changed: '%{from} %{arrow} %{to}',
       by: 'بواسطة %{username}',
       unknownUser: 'مستخدم محذوف',
       byContainer: 'مع الحاوية %{number}',

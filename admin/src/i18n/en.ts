@@ -568,7 +568,7 @@ const en = {
     },
     history: {
       created: 'Added as %{status}',
-      changed: '%{from} → %{to}',
+      changed: '%{from} %{arrow} %{to}',
       by: 'by %{username}',
       unknownUser: 'a deleted user',
       byContainer: 'with container %{number}',

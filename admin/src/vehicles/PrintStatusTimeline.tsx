@@ -6,6 +6,7 @@ import { PrintEmpty, PrintMore, PrintSection, printTableSx } from '../print/Prin
 import { PRINT_LIMITS, lastOf } from '../print/printLimits';
 import { statusColors, statusLabelKey } from './status';
 import type { StatusEvent } from './StatusHistory';
+import { ReadingArrow } from '../common/ReadingArrow';
 
 /** A status in its colour, as text: chips take more room than a printed row has. */
 const PrintStatus = ({ status }: { status: string }) => {
@@ -40,7 +41,7 @@ export const PrintStatusTimeline = ({ events }: { events: StatusEvent[] }) => {
                 <td style={{ whiteSpace: 'nowrap', width: '1%' }}>{formatDateTime(event.createdAt, locale)}</td>
                 <td>
                   {event.fromStatus
-                    ? translateWith('vehicles.history.changed', { from: <PrintStatus status={event.fromStatus} />, to: <PrintStatus status={event.toStatus} /> })
+                    ? translateWith('vehicles.history.changed', { arrow: <ReadingArrow />, from: <PrintStatus status={event.fromStatus} />, to: <PrintStatus status={event.toStatus} /> })
                     : translateWith('vehicles.history.created', { status: <PrintStatus status={event.toStatus} /> })}
                 </td>
                 <td style={{ color: '#555' }}>

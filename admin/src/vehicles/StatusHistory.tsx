@@ -6,6 +6,7 @@ import { Name, useTranslateWith } from '../common/Interpolate';
 import { StatusChip } from './StatusChip';
 import { statusColors } from './status';
 import { paperRing } from '../common/surfaces';
+import { ReadingArrow } from '../common/ReadingArrow';
 
 export interface StatusEvent {
   id: number;
@@ -63,7 +64,7 @@ export const StatusHistory = ({ events }: { events: StatusEvent[] }) => {
             />
             <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.75 }}>
               {event.fromStatus
-                ? translateWith('vehicles.history.changed', { from: <StatusChip status={event.fromStatus} />, to: <StatusChip status={event.toStatus} /> })
+                ? translateWith('vehicles.history.changed', { arrow: <ReadingArrow />, from: <StatusChip status={event.fromStatus} />, to: <StatusChip status={event.toStatus} /> })
                 : translateWith('vehicles.history.created', { status: <StatusChip status={event.toStatus} /> })}
             </Box>
             <Typography variant="body2" color="text.secondary" sx={{ marginBlockStart: 0.5 }}>

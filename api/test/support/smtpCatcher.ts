@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { portToListenOn } from '../../../test/support/ports';
 
 /** A message the local SMTP server took: its envelope recipient, and subject and text decoded. */
 export type CaughtMail = { to: string; subject: string; text: string };
@@ -28,10 +29,12 @@ export function readMessage(raw: string): { subject: string; text: string } {
 }
 
 /**
- * The tests' own SMTP server on 127.0.0.1 (a free port, or the one given, to come back up where it
- * was), keeping every message it takes. No TLS, no login.
+ * The tests' own SMTP server on 127.0.0.1 (a free port of TEST_PORT_RANGE when it is set, any free
+ * one otherwise, or the one given, to come back up where it was), keeping every message it takes.
+ * No TLS, no login.
  */
-export async function startSmtpCatcher(port = 0) {
+export async function startSmtpCatcher(given?: number) {
+  const port = given ?? (await portToListenOn());
   const caught: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

@@ -44,6 +44,8 @@ export function authRoutes(db: Knex) {
     if (refusal) throw tooMany(ctx, refusal);
     const user = await registerUser(input, db);
     await signIn(ctx, user);
+    // A registration signs its new account in (pending approval): a sign-in like any other.
+    await recordSignIn(db, user);
     ctx.status = 201;
     ctx.body = { message: 'Registration successful. Please wait for administrator approval.', user: currentUserJson(user) };
   });

@@ -4,6 +4,9 @@ import { replacePassword } from './password';
 import { SUPER_ADMIN_ROLE } from '../../domain/roles';
 import { hashPassword } from '../../services/passwords';
 import { User } from './model';
+import { writeTransaction } from '../writeTransaction';
+import { recordEvent } from '../auditLog/record';
+import { createdFields } from '../../domain/auditEvents';
 
 /** A password shown once on the server's console: it must be changed at the first sign-in. */
 export const oneTimePassword = () => randomBytes(12).toString('base64url');
@@ -29,15 +32,12 @@ export async function createSuperAdmin(db: Knex, username: string): Promise<{ pa
   if (!/^[^\s@]+@[^\s@]+$/.test(name)) throw new RecoveryRefused(`${username} is not an e-mail address: usernames are e-mail addresses`);
   if (await User.query(db).findOne({ username: name }).select('id')) throw new RecoveryRefused(`${name} exists already: npm run admin -- reset-password ${name} gives it a new password`);
   const password = oneTimePassword();
+  const passwordHash = await hashPassword(password);
   // Through the model, as the first super admin (seeds/firstSuperAdmin.ts): its hooks set createdAt.
-  await User.query(db).insert({
-    username: name,
-    passwordHash: await hashPassword(password),
-    role: SUPER_ADMIN_ROLE,
-    companyId: null,
-    active: true,
-    pendingApproval: false,
-    mustChangePassword: true,
+  // Recorded with no one as its author (the server's command line) and no address.
+  await writeTransaction(db, async (trx) => {
+    const created = await User.query(trx).insertAndFetch({ username: name, passwordHash, role: SUPER_ADMIN_ROLE, companyId: null, active: true, pendingApproval: false, mustChangePassword: true });
+    await recordEvent(trx, { actor: null, action: 'create', entity: 'users', entityId: created.id, companyId: null, changes: createdFields(created.toJSON()) });
   });
   return { password };
 }
