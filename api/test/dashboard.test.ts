@@ -105,7 +105,10 @@ describe.each(ENGINES)('dashboard on %s', (engine) => {
 
     expect(body.recentVehicles.map((v: { id: number }) => v.id)).toEqual(newestFirst(vehicles).slice(0, 5));
     const newest = vehicles[vehicles.length - 1];
-    expect(body.recentVehicles[0]).toMatchObject({ id: newest.id, vin: newest.vin, make: `Make${vehicles.length - 1}`, model: `Model${vehicles.length - 1}`, year: 2020, status: 'RECEIVED' });
+    expect(body.recentVehicles[0]).toEqual({
+      id: newest.id, vin: newest.vin, make: `Make${vehicles.length - 1}`, model: `Model${vehicles.length - 1}`, year: 2020, status: 'RECEIVED',
+      createdAt: newest.createdAt, vinCheckDigitValid: true,
+    });
 
     expect(body.recentCompanies.map((c: { id: number }) => c.id)).toEqual([companyC.id, w.companyB.id, w.companyA.id]);
     expect(body.recentCompanies[0]).toMatchObject({ name: 'Idle Imports', code: companyC.code, active: false });
@@ -147,6 +150,8 @@ describe.each(ENGINES)('dashboard on %s', (engine) => {
     expect(body.byStatus).toBeNull();
     expect(body.recentCompanies).toBeNull();
     expect(body.recentVehicles.map((v: { id: number }) => v.id)).toEqual(newestFirst(mine));
+    // The same fields as staff's newest vehicles, in the same order.
+    expect(Object.keys(body.recentVehicles[0])).toEqual(['id', 'vin', 'make', 'model', 'year', 'status', 'createdAt', 'vinCheckDigitValid']);
 
     const other = await dashboard(buyerB);
     expect(other.counts).toEqual({ vehicles: 1, containers: 1, ports: 3 });

@@ -18,6 +18,7 @@ describe.each(ENGINES)('the document checklist on %s', (engine) => {
   let buyer: Agent;
   let buyerId: number;
   let otherAdmin: Agent;
+  let companyAdmin: Agent;
   let seq = 0;
 
   beforeAll(async () => {
@@ -29,6 +30,7 @@ describe.each(ENGINES)('the document checklist on %s', (engine) => {
     buyerId = buyerUser.id;
     buyer = await t.signedIn(buyerUser.username);
     otherAdmin = await t.signedIn((await t.user({ role: 'COMPANY_ADMIN', companyId: other.id })).username);
+    companyAdmin = await t.signedIn((await t.user({ role: 'COMPANY_ADMIN', companyId: company.id })).username);
   });
   afterAll(() => t.close());
 
@@ -110,8 +112,16 @@ describe.each(ENGINES)('the document checklist on %s', (engine) => {
     expect(await overdueIds(false)).toEqual(expect.arrayContaining([loose]));
     expect(await overdueIds(false)).not.toContain(id);
     expect((await shipper.get(`/api/vehicles/${id}`)).body.documentsOverdue).toBe(true);
-    // The dashboard's count is the filtered list's.
-    expect((await shipper.get('/api/dashboard')).body.documentsOverdue).toBe((await overdueIds(true)).length);
+    // The dashboard's count is the filtered list's, in each viewer's scope: the company's admin
+    // counts what its shipper does, another company's admin none of it, the super admin every company's.
+    const overdueHere = (await overdueIds(true)).length;
+    expect((await shipper.get('/api/dashboard')).body.documentsOverdue).toBe(overdueHere);
+    expect((await companyAdmin.get('/api/dashboard')).body.documentsOverdue).toBe(overdueHere);
+    expect((await otherAdmin.get('/api/dashboard')).body.documentsOverdue).toBe(0);
+    const superAdmin = await t.signedIn((await t.user({ role: 'SUPER_ADMIN' })).username);
+    const everywhere = Number((await t.db('vehicles').where('documentsDueAt', '<=', new Date().toISOString()).count({ n: '*' }))[0].n);
+    expect(everywhere).toBeGreaterThanOrEqual(overdueHere);
+    expect((await superAdmin.get('/api/dashboard')).body.documentsOverdue).toBe(everywhere);
 
     // Every paper received: no longer overdue. Removing one makes it overdue again.
     const files: number[] = [];

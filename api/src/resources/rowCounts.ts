@@ -66,23 +66,6 @@ export async function keptRowCount(db: Knex, table: CountedTable, viewer: Viewer
   return Number(row?.total ?? 0);
 }
 
-/**
- * The viewer's company scope's vehicles by status and its containers, from the kept counts (the
- * dashboard's cards and its container count): one read of the counters for both, since every
- * query the dashboard sends costs a round trip (a third of its CPU on MariaDB).
- */
-export async function keptDashboardCounts(db: Knex, viewer: Viewer): Promise<{ vehiclesByStatus: Map<string, number>; containers: number }> {
-  const query = db('company_row_counts')
-    .whereIn('tableName', ['vehicles', 'containers'])
-    .select('tableName', 'status')
-    .sum({ total: 'total' })
-    .groupBy('tableName', 'status');
-  const rows = (await whereInCompanyOf(query as never, 'companyId', viewer)) as { tableName: CountedTable; status: string; total: number | string }[];
-  const vehiclesByStatus = new Map(rows.filter((row) => row.tableName === 'vehicles').map((row) => [row.status, Number(row.total)]));
-  const containers = rows.filter((row) => row.tableName === 'containers').reduce((sum, row) => sum + Number(row.total), 0);
-  return { vehiclesByStatus, containers };
-}
-
 /** The list filters the kept counts answer: one company and, for vehicles, one status. */
 const ANSWERED_FILTERS: Record<CountedTable, string[]> = { vehicles: ['companyId', 'status'], containers: ['companyId'] };
 

@@ -3,14 +3,19 @@ import { can, canSeeStatistics, seesOnlyOwnPurchases } from '../../domain/permis
 import { DELIVERED_STATUS, VEHICLE_STATUSES } from '../../domain/statuses';
 import { Vehicle } from '../vehicles/model';
 import { newestOfEachStatus } from '../vehicles/newestOfEachStatus';
-import { keptDashboardCounts, keptRowCount } from '../rowCounts';
+import { isVinCheckDigitValid } from '../../domain/vin';
+import { keptRowCount } from '../rowCounts';
 import { Company } from '../companies/model';
-import { Port } from '../ports/model';
 import { Container } from '../containers/model';
-import { User } from '../users/model';
+import type { User } from '../users/model';
+import { dashboardFigures } from './figures';
 
 const RECENT = 5;
-/** Vehicles listed in each status card (the card scrolls; the count tells the rest). */
+/**
+ * Vehicles listed in each status card (the card scrolls; the count tells the rest). At least
+ * RECENT: staff's newest vehicles are then the newest of the cards' (each is among the newest of
+ * its own status), and need no query of their own.
+ */
 const PER_STATUS = 20;
 /** A buyer's "arriving soon": containers due within this many days, or overdue and not delivered. */
 export const ARRIVING_WITHIN_DAYS = 14;
@@ -26,13 +31,13 @@ export async function dashboardFor(db: Knex, user: User) {
   const visibleCompanies = () => Company.query(db).modify('scopedTo', user);
   const newest = [{ column: 'vehicles.createdAt', order: 'desc' as const }, { column: 'vehicles.id', order: 'desc' as const }];
 
-  // Staff's statistics and container count come from one read of the kept counters.
-  const kept = seesStatistics ? keptDashboardCounts(db, user) : null;
+  // Every count but a buyer's own in one statement.
+  const figures = dashboardFigures(db, user, { statistics: seesStatistics, administration: isAdmin, overdueAt: seesStatistics ? new Date().toISOString() : null });
   // A buyer's containers are the ones that carry its cars.
   const containerCount = seesOnlyOwnPurchases(user.role)
     ? countOf(vehicles().whereNotNull('vehicles.containerId').countDistinct({ n: 'vehicles.containerId' }))
-    : kept
-      ? kept.then((counts) => counts.containers)
+    : seesStatistics
+      ? figures.then((counted) => counted.containers)
       : keptRowCount(db, 'containers', user);
 
   // A buyer's cars whose container is due soon (or overdue) and not yet delivered, soonest first.
@@ -52,33 +57,32 @@ export async function dashboardFor(db: Knex, user: User) {
         .limit(ARRIVING_LIMIT)
     : null;
 
-  const now = new Date().toISOString();
-  const [vehicleTotal, containers, ports, companies, users, counts, perStatus, recentVehicles, recentCompanies, arriving, overdue, arrivingContainers] = await Promise.all([
+  const [vehicleTotal, containers, counted, perStatus, recentForOthers, recentCompanies, arriving, arrivingContainers] = await Promise.all([
     // With the statistics, the counts by status add up to it.
     seesStatistics ? null : countOf(vehicles().count({ n: '*' })),
     containerCount,
-    countOf(Port.query(db).count({ n: '*' })),
-    isAdmin ? countOf(visibleCompanies().count({ n: '*' })) : null,
-    isAdmin ? countOf(User.query(db).modify('scopedTo', user).count({ n: '*' })) : null,
-    // Statistics are for staff, whose scope is their company's (or every company's): kept counts.
-    kept ? kept.then((counts) => counts.vehiclesByStatus) : new Map<string, number>(),
+    figures,
     seesStatistics ? newestOfEachStatus(db, user, PER_STATUS) : [],
-    vehicles().select('id', 'vin', 'make', 'model', 'year', 'status', 'createdAt').orderBy(newest).limit(RECENT),
+    seesStatistics ? null : vehicles().select('id', 'vin', 'make', 'model', 'year', 'status', 'createdAt').orderBy(newest).limit(RECENT),
     isAdmin
       ? visibleCompanies().select('id', 'name', 'code', 'active', 'createdAt').orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(RECENT)
       : null,
     arrivingSoon,
-    // Staff's paperwork and shipments: one range of an index each (vehicles' documentsDueAt,
-    // containers' arrivalDate), never a scan, so the dashboard costs what it did.
-    seesStatistics ? countOf(vehicles().where('vehicles.documentsDueAt', '<=', now).count({ n: '*' })) : null,
+    // Staff's shipments: one range of an index (containers' arrivalDate), never a scan.
     seesStatistics ? containersArriving(db, user, arrivingUntil) : null,
   ]);
+  const { ports, companies, users, documentsOverdue: overdue } = counted;
+  const counts = counted.vehiclesByStatus ?? new Map<string, number>();
 
   const vehicleCount = vehicleTotal ?? [...counts.values()].reduce((sum, n) => sum + n, 0);
   // A union keeps no order of its own: newest first again, within each status.
   const listed = perStatus.sort(
     (a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1),
   );
+  // Staff's newest vehicles, as the model answers them, from the cards' rows (PER_STATUS ≥ RECENT).
+  const recentVehicles =
+    recentForOthers ??
+    listed.slice(0, RECENT).map(({ id, vin, make, model, year, status, createdAt }) => ({ id, vin, make, model, year, status, createdAt, vinCheckDigitValid: isVinCheckDigitValid(vin) }));
   return {
     counts: { vehicles: vehicleCount, containers, ports, ...(isAdmin ? { companies, users } : {}) },
     byStatus: seesStatistics

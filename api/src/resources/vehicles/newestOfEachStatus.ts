@@ -1,29 +1,43 @@
 import type { Knex } from 'knex';
+import { selectRows } from '../../db';
+import { seesEveryCompany, seesOnlyOwnPurchases } from '../../domain/permissions';
 import { VEHICLE_STATUSES } from '../../domain/statuses';
 import type { Viewer } from '../baseModel';
-import { Vehicle } from './model';
 
 export type StatusCardVehicle = { id: number; vin: string; make: string | null; model: string | null; year: number | null; status: string; createdAt: string };
 
+/** The SQL text for a scope and a card size, built once for each (3 scopes × the one size in use). */
+const texts = new Map<string, string>();
+function textFor(scope: 'all' | 'company' | 'buyer', perStatus: number): string {
+  const key = `${scope}:${perStatus}`;
+  let sql = texts.get(key);
+  if (!sql) {
+    const company = scope === 'company' ? 'vehicles.companyId = ? and ' : scope === 'buyer' ? 'vehicles.buyerId = ? and ' : '';
+    sql = VEHICLE_STATUSES.map(
+      (_, i) =>
+        `select * from (select vehicles.id, vehicles.vin, vehicles.make, vehicles.model, vehicles.year, vehicles.status, vehicles.createdAt from vehicles` +
+        ` where ${company}vehicles.status = ? order by vehicles.createdAt desc, vehicles.id desc limit ${perStatus}) as s${i}`,
+    ).join(' union all ');
+    texts.set(key, sql);
+  }
+  return sql;
+}
+
 /**
- * The dashboard's status cards: the newest `perStatus` vehicles of each status the viewer sees,
- * in one query. Each branch is the model's scoped query, one indexed, limited read per status
- * (vehicles by status and creation time), joined by UNION ALL in plain knex, which objection does
- * not compose from limited sub-queries. Ranking every vehicle in view instead (a window function)
- * read all 100,000 rows of a super admin's view on every visit to the home page.
+ * The dashboard's status cards: the newest `perStatus` vehicles of each status the viewer sees (the
+ * model's `scopedTo`: a buyer's purchases, a company's vehicles or every company's), in one query.
+ * Each branch is one indexed, limited read per status (vehicles by company, status and creation
+ * time), joined by UNION ALL. Ranking
+ * every vehicle in view instead (a window function) read all 100,000 rows of a super admin's view
+ * on every visit to the home page. The text is constant for a scope, so it is built once and the
+ * SQLite layer keeps it prepared: composing eight scoped queries through objection on every visit
+ * cost more CPU than running them.
  */
 export async function newestOfEachStatus(db: Knex, viewer: Viewer, perStatus: number): Promise<StatusCardVehicle[]> {
-  const [first, ...rest] = VEHICLE_STATUSES.map((status, i) =>
-    db.select('*').from(
-      Vehicle.query(db)
-        .modify('scopedTo', viewer)
-        .select('vehicles.id', 'vehicles.vin', 'vehicles.make', 'vehicles.model', 'vehicles.year', 'vehicles.status', 'vehicles.createdAt')
-        .where('vehicles.status', status)
-        .orderBy([{ column: 'vehicles.createdAt', order: 'desc' }, { column: 'vehicles.id', order: 'desc' }])
-        .limit(perStatus)
-        .toKnexQuery()
-        .as(`s${i}`),
-    ),
-  );
-  return first.unionAll(rest);
+  if (!Number.isInteger(perStatus) || perStatus < 1) throw new Error(`perStatus must be a positive integer, not ${perStatus}`);
+  if (seesOnlyOwnPurchases(viewer.role)) return selectRows(db, textFor('buyer', perStatus), VEHICLE_STATUSES.flatMap((status) => [viewer.id, status]));
+  if (seesEveryCompany(viewer.role)) return selectRows(db, textFor('all', perStatus), VEHICLE_STATUSES);
+  // Staff without a company see nothing (whereInCompanyOf's 1 = 0).
+  if (viewer.companyId == null) return [];
+  return selectRows(db, textFor('company', perStatus), VEHICLE_STATUSES.flatMap((status) => [viewer.companyId as number, status]));
 }
