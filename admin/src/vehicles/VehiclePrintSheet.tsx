@@ -2,7 +2,7 @@ import { useLocale, useTranslate } from 'react-admin';
 import { Box } from '@mui/material';
 import { Ltr } from '../common/Fields';
 import { formatListDate } from '../common/dates';
-import { portLabel } from '../common/ports';
+import { PortRoute } from '../common/PortLabel';
 import { hasValue, type LabelValue } from '../common/LabelValues';
 import { PrintSheet } from '../print/PrintSheet';
 import { PrintSection } from '../print/PrintSection';
@@ -31,7 +31,8 @@ export const VehiclePrintSheet = ({ vehicle }: { vehicle: Record<string, any> })
   const container = (vehicle.container ?? null) as VehicleContainer | null;
   const info = (vehicle.vehicleInfo ?? {}) as Record<string, string>;
   const date = (value: unknown) => formatListDate(value, locale) || null;
-  const route = container && (container.fromPort || container.toPort) ? `${portLabel(container.fromPort, locale)} ${locale === 'ar' ? '←' : '→'} ${portLabel(container.toPort, locale)}` : null;
+  // The arrow is an icon, as on the page: the glyph showed as a box in a font without it.
+  const route = container && (container.fromPort || container.toPort) ? <PortRoute from={container.fromPort} to={container.toPort} /> : null;
 
   const facts: (LabelValue & { wide?: boolean })[] = [
     { label: 'resources.vehicles.fields.vin', value: <Ltr>{vehicle.vin}</Ltr> },
