@@ -12,11 +12,16 @@ export interface TextContrast {
  * The contrast of every visible text under `selector`, as drawn now (the page's media, colour
  * scheme and theme): each element with text of its own, its colour laid over the backgrounds of
  * its ancestors from the page down (colours, and the colours of gradients, each a spot the text
- * may sit on), measured as WCAG does (relative luminance). Lowest first. Disabled controls are left
+ * may sit on), measured as WCAG does (relative luminance), once transitions have ended. Lowest first. Disabled controls are left
  * out (WCAG does not ask it of them), as is text hidden, clipped to nothing or transparent.
  */
 export function textContrasts(page: Page, selector: string): Promise<TextContrast[]> {
-  return page.evaluate((rootSelector) => {
+  return page.evaluate(async (rootSelector) => {
+    // Colours as they end, not halfway through a transition (a theme change fades a button's text).
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+
     type Rgba = [number, number, number, number];
     const parse = (value: string): Rgba[] =>
       [...value.matchAll(/rgba?\(([^)]+)\)/g)].map((m) => {

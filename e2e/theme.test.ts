@@ -171,7 +171,8 @@ for (const language of ['en', 'ar'] as const) {
       await (await ApiClient.signIn(user.username, user.password)).send('PATCH', '/user', { theme: 'dark' });
       const from = await api.send('POST', '/ports', { name: `${mark} Busan`, nameAr: 'بوسان', country: 'KR' });
       const to = await api.send('POST', '/ports', { name: `${mark} Jebel Ali`, nameAr: 'جبل علي', country: 'AE' });
-      container = await createContainer(api, { companyId: company.id, containerSize: '40HC', shippingLine: `${mark} Line`, fromPortId: from.id, toPortId: to.id });
+      const shipper = await api.createUser('SHIPPER', company.id);
+      container = await createContainer(api, { companyId: company.id, shipperId: shipper.id, containerSize: '40HC', shippingLine: `${mark} Line`, fromPortId: from.id, toPortId: to.id });
       vehicle = await createVehicle(api, { companyId: company.id, make: 'Toyota', model: `Dusk ${language}`, year: 2021, containerId: container.id, vehicleInfo: { color: 'Silver' } });
       await api.send('PATCH', `/vehicles/${vehicle.id}/status`, { status: 'AT_WAREHOUSE' });
       const link = await api.send<{ url: string }>('POST', `/vehicles/${vehicle.id}/tracking-links`, { expiresInDays: 7 });
