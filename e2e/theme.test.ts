@@ -221,9 +221,9 @@ for (const language of ['en', 'ar'] as const) {
           await page.goto(trackingPath);
           await page.getByTestId('tracking-summary').waitFor();
           await page.getByTestId('tracking-history-section').waitFor();
+          await expectReadable(page, '[data-testid=tracking-page]', 'tracking page, dark');
           const main = page.getByTestId('tracking-page');
           await expect.poll(() => main.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(DARK_PAGE);
-          await expectReadable(page, '[data-testid=tracking-page]', 'tracking page, dark');
           await screenshot(page, `${language}-theme-dark-tracking-${width}`);
           // And light again when the system is: no user, no choice of its own.
           await page.emulateMedia({ colorScheme: 'light' });
