@@ -253,7 +253,7 @@ describe("an administrator's reset", () => {
     await shipperPage.waitForURL('**/change-password');
     const forced = shipperPage.getByTestId('forced-password-change');
     await forced.waitFor();
-    expect(await forced.getByTestId('forced-password-reason').innerText()).toContain('An administrator has set a temporary password');
+    expect(await forced.getByTestId('forced-password-reason').innerText()).toContain('The password you signed in with was given to you by an administrator');
     expect(await shipperPage.getByTestId('main-menu').count()).toBe(0);
     await screenshot(shipperPage, 'en-forced-password-change');
     await shipperPage.goto('/vehicles');
@@ -322,7 +322,7 @@ describe("an administrator's reset", () => {
     const forced = buyerPage.getByTestId('forced-password-change');
     await forced.waitFor();
     expect(await documentDirection(buyerPage)).toBe('rtl');
-    expect(await forced.getByTestId('forced-password-reason').innerText()).toContain('عيّن المسؤول كلمة مرور مؤقتة');
+    expect(await forced.getByTestId('forced-password-reason').innerText()).toContain('أعطاك إياها أحد المسؤولين');
     await screenshot(buyerPage, 'ar-forced-password-change');
     await forced.getByTestId('logout-button').click();
     await buyerPage.waitForURL('**/auth');

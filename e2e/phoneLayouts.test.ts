@@ -34,7 +34,7 @@ const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString()
 async function createAccount(role: string, companyId: number | null) {
   const username = `${mark}-${role.toLowerCase()}@phonelayouts.test`; // never "…admin@e2e.test", the super admin other tests search for
   const password = 'phone-layouts-password-1';
-  const user = await api.send<{ id: number }>('POST', '/users', { username, password, role, companyId, active: true, pendingApproval: false });
+  const user = await api.createAccount({ username, password, role, companyId });
   return { id: user.id, username, password };
 }
 

@@ -230,9 +230,16 @@ describe('users', () => {
     await row.getByText('Buyer').waitFor();
     await closeToast();
 
-    // The new user can sign in with what the administrator gave.
+    // The new user signs in with what the administrator gave, and first replaces it.
     const other = await newPage(browser);
     await signIn(other.page, username, 'a-new-user-password');
+    const forced = other.page.getByTestId('forced-password-change');
+    await forced.waitFor();
+    expect(await forced.getByTestId('forced-password-reason').innerText()).toContain('given to you by an administrator');
+    await forced.locator('input[name=currentPassword]').fill('a-new-user-password');
+    await forced.locator('input[name=newPassword]').fill('the-users-own-password');
+    await forced.locator('input[name=confirm]').fill('the-users-own-password');
+    await other.page.getByTestId('change-password-submit').click();
     expect(await menuEntries(other.page)).toEqual(['Dashboard', 'Vehicles']);
     await other.context.close();
   });

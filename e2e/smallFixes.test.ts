@@ -55,7 +55,7 @@ for (const language of LANGUAGES) {
       company = await api.createCompany(`Small Fixes ${language}`, uniqueCode('SF'));
       companyAdmin = await api.createUser('COMPANY_ADMIN', company.id);
       const username = `frederick.alexander-montgomery.${uniqueCode('').toLowerCase()}@gulf-star-exporters.example.com`;
-      const created = await api.send('POST', '/users', { username, password: 'user-password-1234', role: 'SHIPPER', companyId: company.id, active: true, pendingApproval: false });
+      const created = await api.createAccount({ username, password: 'user-password-1234', role: 'SHIPPER', companyId: company.id });
       longNamed = { username: created.username ?? username, password: 'user-password-1234' };
     });
 

@@ -210,14 +210,26 @@ export class ApiClient {
 
   createUser(role: string, companyId: number | null, password = 'user-password-1234') {
     const username = uniqueEmail(role.toLowerCase());
-    return this.send<{ id: number; username: string }>('POST', '/users', {
-      username,
-      password,
-      role,
-      companyId,
-      active: true,
-      pendingApproval: false,
-    }).then((user) => ({ ...user, username, password }));
+    return this.createAccount({ username, password, role, companyId }).then((user) => ({ ...user, username, password }));
+  }
+
+  /**
+   * An active account made as an administrator makes it (POST /api/users), ready for a test that
+   * is not about passwords: the administrator's password must be replaced at the first sign-in,
+   * so the user replaces it with `password` (POST /api/user/password) before the test signs in.
+   */
+  async createAccount<T extends { id: number } = { id: number; username: string }>(fields: {
+    username: string;
+    password: string;
+    role: string;
+    companyId: number | null;
+    pendingApproval?: boolean;
+  }): Promise<T> {
+    const given = `${fields.password}-given`;
+    const created = await this.send<T>('POST', '/users', { active: true, pendingApproval: false, ...fields, password: given });
+    const user = await ApiClient.signIn(fields.username, given);
+    await user.send('POST', '/user/password', { currentPassword: given, newPassword: fields.password });
+    return created;
   }
 }
 

@@ -175,8 +175,23 @@ describe.each(ENGINES)('the record of events on %s', (engine) => {
     expect(user.status).toBe(201);
     const userId = user.body.id as number;
     const createdEvent = await last('users', userId);
-    expect(createdEvent).toMatchObject({ action: 'create', companyId, changes: expect.objectContaining({ role: { from: null, to: 'SHIPPER' } }) });
+    // Made with the administrator's password: the event says the user must change it, never the password.
+    expect(createdEvent).toMatchObject({
+      action: 'create',
+      companyId,
+      username: w.superAdmin.username,
+      changes: expect.objectContaining({ role: { from: null, to: 'SHIPPER' }, mustChangePassword: { from: null, to: true } }),
+    });
     expect(createdEvent.changes).not.toHaveProperty('passwordHash');
+    expect(createdEvent.changes).not.toHaveProperty('password');
+    // The user's own change, by the user: the password changed, and it need not change again.
+    const own = await t.signedIn(user.body.username, 'a long secret password 1');
+    expect((await own.post('/api/user/password').send({ currentPassword: 'a long secret password 1', newPassword: 'the users own secret 3' })).status).toBe(200);
+    expect(await last('users', userId)).toMatchObject({
+      action: 'update',
+      userId,
+      changes: { password: { from: '[redacted]', to: '[redacted]' }, mustChangePassword: { from: true, to: false } },
+    });
     expect((await w.clients.SUPER_ADMIN.post(`/api/users/${userId}/role`).send({ role: 'BUYER' })).status).toBe(200);
     expect((await last('users', userId)).changes).toEqual({ role: { from: 'SHIPPER', to: 'BUYER' } });
     expect((await w.clients.SUPER_ADMIN.post(`/api/users/${userId}/password`).send({ newPassword: 'another long secret 2' })).status).toBe(200);
@@ -194,7 +209,7 @@ describe.each(ENGINES)('the record of events on %s', (engine) => {
 
     // No secret anywhere in the record: no password typed, no stored hash, no session id.
     const everything = JSON.stringify(await t.db('audit_events').select());
-    for (const secret of [PASSWORD, 'a long secret password 1', 'another long secret 2']) expect(everything).not.toContain(secret);
+    for (const secret of [PASSWORD, 'a long secret password 1', 'another long secret 2', 'the users own secret 3']) expect(everything).not.toContain(secret);
     for (const { passwordHash } of await t.db('users').select('passwordHash')) expect(everything).not.toContain(passwordHash);
     for (const { id } of await t.db('sessions').select('id')) expect(everything).not.toContain(id);
     expect(everything).not.toMatch(/passwordHash|sessionId/);

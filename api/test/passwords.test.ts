@@ -491,6 +491,71 @@ describe.each(ENGINES)('passwords and account settings on %s', (engine) => {
     });
   });
 
+  describe('a password given by an administrator', () => {
+    /** Signs in through the API and answers the sign-in's body with the agent that holds the session. */
+    const signInAs = async (username: string, password: string) => {
+      const agent = t.anon();
+      const login = await agent.post('/api/login').send({ username, password });
+      expect(login.status).toBe(200);
+      return { agent, login: login.body };
+    };
+
+    it('makes an account made by a super admin change it at the first sign-in; the user’s own change clears it for good', async () => {
+      const username = `made.by.admin.${engine}@example.com`;
+      const made = await w.clients.SUPER_ADMIN.post('/api/users').send({ username, password: NEW_PASSWORD, role: 'SHIPPER', companyId: w.companyA.id });
+      expect(made.status).toBe(201);
+      expect(made.body).toMatchObject({ username, mustChangePassword: true });
+      // The users list says so to the administrators.
+      expect((await w.clients.SUPER_ADMIN.get(`/api/users/${made.body.id}`)).body).toMatchObject({ mustChangePassword: true });
+      expect((await w.clients.COMPANY_ADMIN.get(`/api/users/${made.body.id}`)).body).toMatchObject({ mustChangePassword: true });
+
+      const { agent, login } = await signInAs(username, NEW_PASSWORD);
+      expect(login).toMatchObject({ id: made.body.id, role: 'SHIPPER', mustChangePassword: true });
+      expectError(await agent.get('/api/vehicles'), 403, 'auth.mustChangePassword');
+      expect((await agent.get('/api/user')).body).toMatchObject({ mustChangePassword: true });
+
+      const changed = await changeOwn(agent, { currentPassword: NEW_PASSWORD, newPassword: NEWER_PASSWORD });
+      expect(changed.status).toBe(200);
+      expect(changed.body).toMatchObject({ id: made.body.id, mustChangePassword: false });
+      expect((await agent.get('/api/vehicles')).status).toBe(200);
+      expect(Boolean((await row(made.body.id)).mustChangePassword)).toBe(false);
+      // The next sign-in is an ordinary one, and a second change of one's own sets nothing.
+      const again = await signInAs(username, NEWER_PASSWORD);
+      expect(again.login).toMatchObject({ mustChangePassword: false });
+      expect((await changeOwn(again.agent, { currentPassword: NEWER_PASSWORD, newPassword: NEW_PASSWORD })).body).toMatchObject({ mustChangePassword: false });
+      expect((await again.agent.get('/api/vehicles')).status).toBe(200);
+    });
+
+    it('never asks it of a user who registered, before or after the approval', async () => {
+      const username = `registered.${engine}@example.com`;
+      const registered = await t.anon().post('/api/register').send({ username, password: NEW_PASSWORD });
+      expect(registered.status).toBe(201);
+      expect(registered.body.user).toMatchObject({ pendingApproval: true, mustChangePassword: false });
+      expect((await signInAs(username, NEW_PASSWORD)).login).toMatchObject({ mustChangePassword: false });
+
+      // Approved by a super admin (role, company, no password): still the user's own password.
+      const approved = await w.clients.SUPER_ADMIN.patch(`/api/users/${registered.body.user.id}`).send({ role: 'BUYER', companyId: w.companyA.id, pendingApproval: false, active: true });
+      expect(approved.status).toBe(200);
+      expect(approved.body).toMatchObject({ pendingApproval: false, mustChangePassword: false });
+      const { agent, login } = await signInAs(username, NEW_PASSWORD);
+      expect(login).toMatchObject({ role: 'BUYER', mustChangePassword: false });
+      expect((await agent.get('/api/vehicles')).status).toBe(200);
+    });
+
+    it("asks it after a company admin's reset of its buyer, and after a password sent with a change of the account", async () => {
+      const buyer = await t.user({ role: 'BUYER', companyId: w.companyA.id });
+      expect((await w.clients.COMPANY_ADMIN.post(`/api/users/${buyer.id}/password`).send({ newPassword: NEW_PASSWORD })).status).toBe(200);
+      const reset = await signInAs(buyer.username, NEW_PASSWORD);
+      expect(reset.login).toMatchObject({ mustChangePassword: true });
+      expectError(await reset.agent.get('/api/vehicles'), 403, 'auth.mustChangePassword');
+
+      const pending = await t.user({ role: null, pendingApproval: true });
+      const approved = await w.clients.SUPER_ADMIN.patch(`/api/users/${pending.id}`).send({ role: 'SHIPPER', companyId: w.companyA.id, pendingApproval: false, password: NEW_PASSWORD });
+      expect(approved.body).toMatchObject({ mustChangePassword: true });
+      expect((await signInAs(pending.username, NEW_PASSWORD)).login).toMatchObject({ role: 'SHIPPER', mustChangePassword: true });
+    });
+  });
+
   describe('PATCH /api/user', () => {
     it('stores the language preference and answers the current user; GET and the next sign-in carry it', async () => {
       const u = await t.user({ role: 'BUYER', companyId: w.companyA.id });

@@ -101,7 +101,8 @@ describe.each(ENGINES)('users on %s', (engine) => {
         companyName: w.companyA.name,
         active: true,
         pendingApproval: false,
-        mustChangePassword: false,
+        // The password is the administrator's: the user replaces it at the first sign-in.
+        mustChangePassword: true,
         createdAt: expect.any(String),
       });
       expect(await canSignIn('new.shipper@example.com', PASSWORD)).toBe(true);

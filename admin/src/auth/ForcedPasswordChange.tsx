@@ -11,8 +11,8 @@ import { ChangePasswordForm } from '../account/ChangePasswordForm';
 import { AuthFrame } from './AuthFrame';
 
 /**
- * What a user whose password an administrator reset sees on every page (Layout sends them to
- * /change-password): why, the form, and the way out. Nothing else opens until the password is
+ * What a user whose password an administrator gave (a new account, a reset) or that was generated
+ * sees on every page (Layout sends them to /change-password): why, the form, and the way out. Nothing else opens until the password is
  * changed (the API refuses it too), so the header and navigation are left out, as on
  * /waiting-approval.
  */

@@ -103,7 +103,7 @@ const en = {
     title: 'Change password',
     intro: 'Choose a new password of at least 12 characters. Your other sessions will be signed out; this one stays signed in.',
     forcedTitle: 'Choose a new password',
-    forcedText: 'An administrator has set a temporary password for your account. Choose a new password of your own to continue.',
+    forcedText: 'The password you signed in with was given to you by an administrator. Choose a password of your own to continue.',
     forcedTextGenerated: 'The password you signed in with was generated for this account, not chosen by you. Choose a password of your own to continue.',
     current: 'Current password',
     currentTemporary: 'The temporary password you were given',
@@ -980,7 +980,8 @@ const en = {
   users: {
     add: 'Add User',
     addTitle: 'Add a user',
-    created: 'User created',
+    created: 'User created. They will choose a password of their own at their first sign-in.',
+    givenPasswordHint: 'At least 12 characters. The user replaces it with their own at the first sign-in.',
     usernameTaken: 'This username is already in use',
     approve: 'Approve',
     approveTitle: 'Approve %{username}',

@@ -27,7 +27,7 @@ const ServerUnreachable = ({ onRetry }: { onRetry: () => void }) => {
 /**
  * Every route inside the layout is protected: a spinner while the user loads, a visitor goes to
  * /auth (and comes back here after signing in), a user waiting for approval to /waiting-approval,
- * and a user whose password an administrator reset to /change-password, where only the change
+ * and a user whose password an administrator gave or reset to /change-password, where only the change
  * form shows until the password is their own. A visitor on a path that is no route sees the
  * not-found screen instead (SPEC.md §2).
  */

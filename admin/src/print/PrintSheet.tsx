@@ -1,8 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { Box, GlobalStyles, Typography } from '@mui/material';
+import { ThemeProvider, createTheme, type Theme } from '@mui/material/styles';
 import { useLocale, useTranslate } from 'react-admin';
 import { formatDateTime } from '../common/dates';
+import type { Language } from '../i18n/language';
+import { themes } from '../layout/theme';
 import { PrintCompany } from './PrintCompany';
 
 /** The class of the sheet's root, a direct child of <body>: the one thing printed. */
@@ -23,12 +26,28 @@ const printOnlyTheSheet = (
       '@page': { size: 'A4 portrait', margin: `${PAGE_MARGIN_MM}mm` },
       '@media print': {
         [`body > *:not(.${SHEET_CLASS})`]: { display: 'none !important' },
+        // White paper and the light scheme, whatever the console's theme (CssBaseline darkens both in dark mode).
+        ':root': { colorScheme: 'light' },
         body: { backgroundColor: '#fff !important', margin: 0 },
         [`.${SHEET_CLASS}`]: { display: 'block !important' },
       },
     }}
   />
 );
+
+/**
+ * Paper is white: the sheet is drawn with the light theme of the page's language whatever the
+ * console shows (a dark theme's light text would vanish on paper), made once per language.
+ */
+const paperThemes = new Map<Language, Theme>();
+function paperTheme(language: Language): Theme {
+  let theme = paperThemes.get(language);
+  if (!theme) {
+    theme = createTheme(themes[language].light);
+    paperThemes.set(language, theme);
+  }
+  return theme;
+}
 
 /** The moment the sheet says it was printed: now, and again whenever the browser starts printing. */
 function usePrintedAt() {
@@ -71,7 +90,7 @@ export const PrintSheet = ({
   const locale = useLocale();
   const printedAt = usePrintedAt();
   return createPortal(
-    <>
+    <ThemeProvider theme={paperTheme(locale === 'ar' ? 'ar' : 'en')}>
       {printOnlyTheSheet}
       <Box
         className={SHEET_CLASS}
@@ -83,6 +102,7 @@ export const PrintSheet = ({
           WebkitPrintColorAdjust: 'exact',
           color: '#111',
           backgroundColor: '#fff',
+          colorScheme: 'light',
           fontSize: '9.5pt',
           lineHeight: 1.35,
           // One page whatever happens: the lists are already cut to fit (printLimits.ts); an
@@ -113,7 +133,7 @@ export const PrintSheet = ({
         </Box>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>{children}</Box>
       </Box>
-    </>,
+    </ThemeProvider>,
     document.body,
   );
 };

@@ -6,8 +6,8 @@ import { API_URL, httpClient, statusOf } from './http';
 
 /**
  * The signed-in user as /api/user, /api/login and /api/register return it: what the server's
- * guards read (mustChangePassword: an administrator reset the password, and the console allows
- * nothing but changing it), with the account's preferences.
+ * guards read (mustChangePassword: an administrator gave the password, making the account or
+ * resetting it, or it was generated, and the console allows nothing but changing it), with the account's preferences.
  */
 export interface CurrentUser extends Omit<SignedInUser, 'mustChangePassword'> {
   mustChangePassword?: boolean;

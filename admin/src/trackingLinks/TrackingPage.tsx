@@ -18,7 +18,9 @@ const retryOnlyFailures = (count: number, error: unknown) => {
 /**
  * /track/{token}: the page a buyer opens from a tracking link, without an account. Outside the
  * layout and the sign-in (App.tsx), on a narrow column that reads well on a phone, with the
- * language switch every public page has.
+ * language switch every public page has. Light or dark as the sign-in page is: no user to ask, so
+ * this browser's stored choice, else the operating system's (docs/decisions.md); the page's
+ * colours all come from the theme, so each mode keeps its measured contrast.
  */
 const TrackingPage = () => {
   const translate = useTranslate();
@@ -33,7 +35,7 @@ const TrackingPage = () => {
 
   const status = statusOf(query.error);
   return (
-    <Box component="main" data-testid="tracking-page" sx={{ minHeight: '100vh', backgroundColor: '#f5f6f8' }}>
+    <Box component="main" data-testid="tracking-page" sx={{ minHeight: '100vh', backgroundColor: 'background.default' }}>
       <Box
         component="header"
         sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, paddingInline: 2, paddingBlock: 1, backgroundColor: 'primary.main', color: 'primary.contrastText' }}

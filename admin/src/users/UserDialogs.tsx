@@ -175,7 +175,8 @@ const notTheUsername = (value: string, values: Record<string, any>) =>
 
 /**
  * Add User: e-mail username, password, role (Shipper or Buyer, default Shipper: SPEC.md §5) and
- * company; active at once. A company admin is made by changing the role afterwards.
+ * company; active at once. The password is the administrator's: the user replaces it at the first
+ * sign-in (the API sets mustChangePassword). A company admin is made by changing the role afterwards.
  */
 export const AddUserButton = ({ variant = 'contained' }: { variant?: 'contained' | 'outlined' }) => {
   const translate = useTranslate();
@@ -229,7 +230,7 @@ export const AddUserButton = ({ variant = 'contained' }: { variant?: 'contained'
           resource="users"
           validate={[required(), minLength(PASSWORD_MIN_LENGTH), notTheUsername]}
           autoComplete="new-password"
-          helperText="auth.passwordHint"
+          helperText="users.givenPasswordHint"
           fullWidth
         />
         <SelectInput source="role" resource="users" choices={choices} validate={required()} fullWidth />

@@ -111,7 +111,8 @@ export const isProtectedAccount = (account: { role: Role | null | undefined }): 
 /**
  * Whether a forced password change of this role follows a generated password (the first super
  * admin's, or `npm run admin -- reset-password`) rather than one an administrator typed: no
- * administrator sits above a super admin.
+ * administrator resets a super admin's password, and the console makes no super admins. (One made
+ * by another through POST /api/users is told the same: nothing stored tells the two apart.)
  */
 export const forcedPasswordIsGenerated = (role: Role | null | undefined): boolean => role === 'SUPER_ADMIN';
 

@@ -15,7 +15,7 @@ export class User extends BaseModel {
   declare companyId: number | null;
   declare active: boolean;
   declare pendingApproval: boolean;
-  /** Set by an administrator's reset (and for a generated first password): only the password change is open. */
+  /** Set when an administrator gives the password (a new account, a reset) and for a generated one: only the password change is open. */
   declare mustChangePassword: boolean;
   /** The console's language preference; null: the browser's. */
   declare language: Language | null;

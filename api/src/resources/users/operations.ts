@@ -42,6 +42,16 @@ const dropForeignSales = (trx: Knex, userId: number, companyId: number | null) =
   return (companyId === null ? sales : sales.whereNot('companyId', companyId)).patch({ buyerId: null });
 };
 
+/**
+ * A password an administrator gives someone else (an account they make, a reset, a password sent
+ * with a change of the account): its hash, and `mustChangePassword`, so that its owner replaces it
+ * before anything else at their first sign-in (docs/decisions.md). The one place that decides it:
+ * a registration and a user's own change (POST /api/user/password) never come here.
+ */
+async function passwordGivenByAdministrator(password: string) {
+  return { passwordHash: await hashPassword(password), mustChangePassword: true };
+}
+
 /** A self-registration: an account without role or company, waiting for approval. */
 export async function registerUser(input: { username: string; password: string }, db: Knex): Promise<User> {
   const passwordHash = await hashPassword(input.password);
@@ -68,17 +78,17 @@ export async function registerUser(input: { username: string; password: string }
  */
 export async function updateUser(actor: User, input: { id: number; changes: UserChanges }, db: Knex): Promise<void> {
   const { password, ...fields } = input.changes;
-  const passwordHash = password ? await hashPassword(password) : undefined;
+  const given = password ? await passwordGivenByAdministrator(password) : undefined;
   if (!can(actor.role, 'users', 'update')) throw forbidden();
   await writeTransaction(db, async (trx) => {
     const target = await lockVisible(trx, actor, input.id);
     checkUserChange(actor, target, fields);
     if (password !== undefined) checkPasswordReset(actor, target);
     await assertCompanyExists(trx, fields.companyId);
-    const patch = { ...fields, ...(passwordHash ? { passwordHash, mustChangePassword: true } : {}) };
+    const patch = { ...fields, ...given };
     if (Object.keys(patch).length) await User.query(trx).patch(patch).findById(target.id);
     await recordUserChange(trx, actor, target, patch);
-    if (passwordHash) await endSessionsOf(trx, target.id);
+    if (given) await endSessionsOf(trx, target.id);
     if (fields.companyId !== undefined && fields.companyId !== target.companyId) await dropForeignSales(trx, target.id, fields.companyId);
   });
 }
@@ -88,12 +98,12 @@ export async function updateUser(actor: User, input: { id: number; changes: User
  * replace it before anything else; every session of theirs ends now.
  */
 export async function resetPassword(actor: User, input: { id: number; newPassword: string }, db: Knex): Promise<void> {
-  const passwordHash = await hashPassword(input.newPassword);
+  const given = await passwordGivenByAdministrator(input.newPassword);
   await writeTransaction(db, async (trx) => {
     const target = await lockVisible(trx, actor, input.id);
     checkPasswordReset(actor, target);
-    await User.query(trx).patch({ passwordHash, mustChangePassword: true }).findById(target.id);
-    await recordUserChange(trx, actor, target, { passwordHash, mustChangePassword: true });
+    await User.query(trx).patch(given).findById(target.id);
+    await recordUserChange(trx, actor, target, given);
     await endSessionsOf(trx, target.id);
   });
 }
@@ -108,13 +118,16 @@ export async function recordUserChange(trx: Knex, actor: User | null, target: Us
 
 type UserCreate = ReturnType<typeof UserCreateSchema.parse>;
 
-/** An account made by an administrator (SPEC.md §4), the password hashed before the transaction. */
+/**
+ * An account made by an administrator (SPEC.md §4), the password hashed before the transaction.
+ * The password is the administrator's: the new user must replace it at their first sign-in.
+ */
 export async function createUser(actor: User, input: UserCreate, db: Knex): Promise<number> {
   await assertCompanyExists(db, input.companyId);
   const { password, ...fields } = input;
-  const passwordHash = await hashPassword(password);
+  const given = await passwordGivenByAdministrator(password);
   return writeTransaction(db, async (trx) => {
-    const created = await uniqueOr409('Username already exists', () => User.query(trx).insert({ ...fields, passwordHash }));
+    const created = await uniqueOr409('Username already exists', () => User.query(trx).insert({ ...fields, ...given }));
     await recordEvent(trx, { actor, action: 'create', entity: 'users', entityId: created.id, companyId: created.companyId ?? null, changes: createdFields(created.toJSON()) });
     return created.id;
   });
