@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
-import { ApiClient, createVehicle, launchBrowser, newPage, signIn, uniqueCode } from './support';
+import { ApiClient, createVehicle, launchBrowser, newPage, settled, signIn, uniqueCode } from './support';
 
 /**
  * The unsaved-changes guard names the changes still waiting in their toast's Undo window (issue 33,
@@ -127,6 +127,7 @@ for (const { language, width, height, statuses } of CASES) {
           await page.getByRole('link', { name: t.vehicles.backToList }).click();
           await dialog.getByRole('dialog').waitFor();
           expect(await pending.count()).toBe(0);
+          await settled(page);
           await windowShot(page, `${language}-unsaved-nothing-pending-${width}`);
           await dialog.getByTestId('unsaved-leave').click();
           await page.waitForURL((url) => url.pathname === '/vehicles');
