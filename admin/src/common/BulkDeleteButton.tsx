@@ -2,6 +2,7 @@ import { useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Button, Confirm, useDeleteMany, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
 import { errorMessage } from '../providers/errorMessage';
+import { usePendingChanges, type PendingChange } from '../providers/pendingChanges';
 
 /** The message keys of one list's bulk delete; each gets `smart_count`, the number of selected rows. */
 export interface BulkDeleteMessages {
@@ -24,7 +25,8 @@ export const BulkDeleteButton = ({ messages }: { messages: BulkDeleteMessages })
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const { selectedIds, resource } = useListContext();
+  const { selectedIds, resource, data } = useListContext();
+  const pending = usePendingChanges();
   const unselectAll = useUnselectAll(resource ?? '');
   const [deleteMany, { isPending }] = useDeleteMany();
   const [open, setOpen] = useState(false);
@@ -32,12 +34,20 @@ export const BulkDeleteButton = ({ messages }: { messages: BulkDeleteMessages })
   if (!resource) return null;
 
   const confirm = () => {
+    // A vehicle by its VIN, a container by its number; one on another page of the list by its id.
+    const names = selectedIds.map((id) => {
+      const record = data?.find((row) => row.id === id);
+      return String(record?.vin ?? record?.number ?? `#${id}`);
+    });
     deleteMany(
       resource,
       { ids: selectedIds },
       {
         mutationMode: 'undoable',
-        onSuccess: () => notify(messages.success, { type: 'success', undoable: true, messageArgs: { smart_count: count } }),
+        onSuccess: () => {
+          pending.describe(names.map((name): PendingChange => ({ kind: 'delete', resource, name })));
+          notify(messages.success, { type: 'success', undoable: true, messageArgs: { smart_count: count } });
+        },
         onError: (error) => {
           notify(errorMessage(error, translate, messages.failure), { type: 'error' });
           refresh();

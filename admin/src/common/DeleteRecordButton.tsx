@@ -3,6 +3,7 @@ import { IconButton, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Button, Confirm, useDelete, useNotify, useRecordContext, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
 import { errorMessage } from '../providers/errorMessage';
+import { usePendingChanges } from '../providers/pendingChanges';
 import { Name, useTranslateWith } from './Interpolate';
 
 /** The message keys of one list's delete. */
@@ -55,6 +56,7 @@ export const DeleteRecordButton = ({
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const [deleteOne, { isPending }] = useDelete();
+  const pending = usePendingChanges();
   const [checking, setChecking] = useState(false);
   if (!record || !resource) return null;
   const label = translate('ra.action.delete');
@@ -83,6 +85,7 @@ export const DeleteRecordButton = ({
         mutationMode: undoable ? 'undoable' : 'pessimistic',
         onSuccess: () => {
           setOpen(false);
+          if (undoable) pending.describe([{ kind: 'delete', resource, name: recordName }]);
           notify(messages.success, { type: 'success', undoable });
         },
         onError: (error) => {

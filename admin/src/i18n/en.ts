@@ -162,6 +162,11 @@ const en = {
     text: 'Your changes on this page are not saved yet. If you leave now, they are lost.',
     leave: 'Leave without saving',
     stay: 'Stay on this page',
+    pendingStatus: '%{smart_count} status change waiting to be sent: |||| %{smart_count} status changes waiting to be sent:',
+    pendingDelete: '%{smart_count} deletion waiting to be sent: |||| %{smart_count} deletions waiting to be sent:',
+    statusItem: '%{vin} %{to} %{status}',
+    deleteItem: '%{resource} %{name}',
+    pendingSent: 'It will be sent whether you stay or leave. |||| They will be sent whether you stay or leave.',
   },
   datePicker: {
     previousMonth: 'Previous month',

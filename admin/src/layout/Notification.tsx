@@ -1,6 +1,6 @@
 import { isValidElement, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { Alert, Button, IconButton, Snackbar, useMediaQuery, type Theme } from '@mui/material';
+import { Alert, Button, IconButton, Snackbar, useMediaQuery, useTheme, type Theme } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import {
   CloseNotificationContext,
@@ -65,7 +65,9 @@ const isUndoable = (payload: NotificationPayload | undefined) => Boolean(payload
 /**
  * One toast at a time (SPEC.md §2), about 5 s, with a close button: at the top on small screens,
  * just under the header (whose menu, bell and Logout stay within reach), at the bottom end corner on larger ones, lifted above an open dialog's buttons and the sticky
- * Save bar, at most 420 px wide from 'md'. Escape closes it; F8 moves the focus to it.
+ * Save bar, and slid along the bottom toward the start where the corner would cover what the user
+ * presses next (the last visible rows' status menus and icons: see placeToast), at most 420 px
+ * wide from 'md'. Escape closes it; F8 moves the focus to it.
  *
  * A new toast replaces the one on screen at once: react-admin's queue would show three quick
  * status changes for 15 s, one after another, and errors long after the user moved on. Undoable
@@ -84,7 +86,8 @@ export const Notification = () => {
   const alertRef = useRef<HTMLDivElement>(null);
   const snackbarRef = useRef<HTMLDivElement>(null);
   const pending = usePendingChanges();
-  const bottom = useClearOfActionBars(snackbarRef, open && !isSmall);
+  const { direction } = useTheme();
+  const placement = useClearOfActionBars(snackbarRef, open && !isSmall, direction);
   const top = useBelowHeader(open && isSmall);
 
   // One notification per render: takeNotification reads the queue as of this render.
@@ -149,8 +152,9 @@ export const Notification = () => {
         onClose={(_event, reason) => reason !== 'clickaway' && close()}
         anchorOrigin={isSmall ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'right' }}
         slotProps={{ transition: { onExited: handleExited } }}
-        style={bottom !== undefined ? { bottom } : top !== undefined ? { top } : undefined}
-        sx={{ maxWidth: { md: 420 }, transition: 'bottom 150ms ease-out' }}
+        // Inline styles are not mirrored for Arabic: the end edge is the left one there.
+        style={placement ? { bottom: placement.bottom, ...(direction === 'rtl' ? { left: placement.end } : { right: placement.end }) } : top !== undefined ? { top } : undefined}
+        sx={{ maxWidth: { md: 420 }, transition: 'bottom 150ms ease-out, left 150ms ease-out, right 150ms ease-out' }}
         data-testid="toast-area"
       >
         <Alert

@@ -1,17 +1,32 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
-import { ACTION_BAR_SELECTOR, bottomClearOf } from './toastPlacement';
+import { ACTION_BAR_SELECTOR, CONTROL_SELECTOR, placeToast, type Box, type Placement } from './toastPlacement';
 
 /**
- * The bottom offset (px) that keeps the element clear of the action bars on screen, measured while
- * `active`: when it shows, and again whenever the page changes under it (a dialog opens, the
- * sticky Save bar scrolls into place, the window is resized). Undefined while inactive.
+ * An open dialog (or a phone's navigation drawer): while one is open, only what is inside it can be
+ * pressed. A menu (a popover, such as the status menu closing as its choice makes the toast) is no
+ * reason to keep the corner: the toast keeps off the page's controls and the menu's own.
  */
-export function useClearOfActionBars(ref: RefObject<HTMLElement | null>, active: boolean): number | undefined {
-  const [bottom, setBottom] = useState<number>();
+const OPEN_DIALOG_SELECTOR = '.MuiModal-root:not(.MuiModal-hidden):not(.MuiPopover-root)';
+
+const boxOf = (element: Element): Box => {
+  const { top, bottom, left, right } = element.getBoundingClientRect();
+  return { top, bottom, left, right };
+};
+
+/**
+ * Where the toast goes on a larger screen (see placeToast): clear of the action bars on screen,
+ * and of the page's controls at the bottom, such as the last visible rows' status menus and
+ * icons. Measured while `active`: when it shows, and again whenever the page changes under it (a
+ * dialog opens, the list loads or scrolls, the sticky Save bar scrolls into place, the window is
+ * resized). While a dialog is open the page behind it cannot be pressed: the toast keeps
+ * its corner, above the dialog's buttons. Undefined while inactive.
+ */
+export function useClearOfActionBars(ref: RefObject<HTMLElement | null>, active: boolean, direction: 'ltr' | 'rtl'): Placement | undefined {
+  const [placement, setPlacement] = useState<Placement>();
 
   useLayoutEffect(() => {
     if (!active) {
-      setBottom(undefined);
+      setPlacement(undefined);
       return;
     }
     let frame = 0;
@@ -19,13 +34,21 @@ export function useClearOfActionBars(ref: RefObject<HTMLElement | null>, active:
       frame = 0;
       const element = ref.current;
       if (!element) return;
-      const own = element.getBoundingClientRect();
-      const bars = [...document.querySelectorAll(ACTION_BAR_SELECTOR)]
-        .filter((bar) => !element.contains(bar))
-        .map((bar) => bar.getBoundingClientRect());
-      setBottom(bottomClearOf({ left: own.left, right: own.right, height: own.height }, bars, window.innerHeight));
+      // Its layout size: while it grows in, its box on screen is scaled down.
+      const own = { width: element.offsetWidth, height: element.offsetHeight };
+      const outside = (found: Element) => !element.contains(found);
+      const bars = [...document.querySelectorAll(ACTION_BAR_SELECTOR)].filter(outside).map(boxOf);
+      const dialogOpen = document.querySelector(OPEN_DIALOG_SELECTOR) !== null;
+      const controls = dialogOpen
+        ? []
+        : [...document.querySelectorAll(CONTROL_SELECTOR)]
+            .filter((control) => outside(control) && !control.closest('.MuiModal-hidden'))
+            .map(boxOf)
+            .filter((box) => box.bottom > 0 && box.top < window.innerHeight);
+      const next = placeToast(own, bars, controls, { width: window.innerWidth, height: window.innerHeight }, direction);
+      setPlacement((shown) => (shown && shown.bottom === next.bottom && shown.end === next.end ? shown : next));
     };
-    // Many DOM changes arrive at once (a dialog opening): measure once per frame.
+    // Many DOM changes arrive at once (a dialog opening, a page of rows): measure once per frame.
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
     };
@@ -40,9 +63,9 @@ export function useClearOfActionBars(ref: RefObject<HTMLElement | null>, active:
       window.removeEventListener('resize', schedule);
       window.removeEventListener('scroll', schedule, true);
     };
-  }, [ref, active]);
+  }, [ref, active, direction]);
 
-  return bottom;
+  return placement;
 }
 
 /**

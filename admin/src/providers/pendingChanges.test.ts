@@ -50,6 +50,34 @@ describe('pending changes', () => {
     expect(flushed).toBe(1);
   });
 
+  it('knows what each waiting change does until it is sent or undone, and tells its subscribers', () => {
+    const pending = createPendingChanges();
+    const { change } = recorder();
+    let told = 0;
+    const stop = pending.subscribe(() => told++);
+    const empty = pending.waiting();
+    expect(empty).toEqual([]);
+    pending.add(change('a'));
+    pending.describe([{ kind: 'status', vin: 'VIN-A', statusLabel: 'vehicleStatus.SHIPPED' }]);
+    pending.add(change('b'));
+    pending.add(change('c'));
+    // A description goes to the newest change not yet described: c.
+    pending.describe([{ kind: 'delete', resource: 'vehicles', name: 'VIN-C' }]);
+    expect(pending.waiting()).toEqual([
+      { kind: 'status', vin: 'VIN-A', statusLabel: 'vehicleStatus.SHIPPED' },
+      { kind: 'delete', resource: 'vehicles', name: 'VIN-C' },
+    ]);
+    // The same array while nothing changes (React reads it on every render).
+    expect(pending.waiting()).toBe(pending.waiting());
+    expect(told).toBe(5);
+    pending.undoNewest();
+    expect(pending.waiting()).toEqual([]);
+    expect(told).toBe(6);
+    stop();
+    pending.add(change('d'));
+    expect(told).toBe(6);
+  });
+
   /** A waiting change that goes out as a mutation of the console's client, answered by `answer`. */
   const mutationChange = (answer: () => Promise<unknown>) => () => {
     void new MutationObserver(queryClient, { mutationFn: answer }).mutate().catch(() => undefined);

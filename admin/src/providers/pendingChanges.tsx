@@ -1,7 +1,14 @@
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { AddUndoableMutationContext, TakeUndoableMutationContext, type UndoableMutation } from 'react-admin';
 import { queryClient } from './queryClient';
 import { setLeavingPage } from './http';
+
+/**
+ * What a waiting change does, in terms a user recognises: a vehicle's new status (the message key
+ * of its label), or a record to delete (its VIN or container number). The unsaved-changes guard
+ * names them.
+ */
+export type PendingChange = { kind: 'status'; vin: string; statusLabel: string } | { kind: 'delete'; resource: string; name: string };
 
 /**
  * The undoable changes (react-admin's undoable mutations: a status change, a delete) that wait for
@@ -14,6 +21,15 @@ import { setLeavingPage } from './http';
 export interface PendingChanges {
   /** How many changes wait. */
   count(): number;
+  /**
+   * Says what the newest waiting change does (one entry per record it touches): called from the
+   * change's onSuccess, which react-admin runs once the change is in this queue.
+   */
+  describe(changes: PendingChange[]): void;
+  /** What the waiting changes do, oldest first; the same array until the queue changes. */
+  waiting(): readonly PendingChange[];
+  /** Called whenever a change joins the queue, is described, or leaves it. */
+  subscribe(listener: () => void): () => void;
   /** Sends every waiting change. */
   sendAll(): void;
   /** Drops the newest waiting change (the one the toast on screen is about) and sends the others. */
@@ -30,27 +46,44 @@ export interface PendingChanges {
 }
 
 export function createPendingChanges(): PendingChanges & { add(mutation: UndoableMutation): void; take(): UndoableMutation | undefined } {
-  let queue: UndoableMutation[] = [];
+  type Entry = { mutation: UndoableMutation; changes?: PendingChange[] };
+  let queue: Entry[] = [];
+  let described: readonly PendingChange[] = [];
   const flushListeners = new Set<() => void>();
+  const changeListeners = new Set<() => void>();
+
+  const changed = (next: Entry[]) => {
+    queue = next;
+    described = queue.flatMap((entry) => entry.changes ?? []);
+    changeListeners.forEach((listener) => listener());
+  };
 
   const settle = (undoNewest: boolean) => {
     const taken = queue;
-    queue = [];
-    taken.forEach((mutation, index) => mutation({ isUndo: undoNewest && index === taken.length - 1 }));
+    changed([]);
+    taken.forEach(({ mutation }, index) => mutation({ isUndo: undoNewest && index === taken.length - 1 }));
   };
 
   const flushed = () => flushListeners.forEach((listener) => listener());
 
   return {
-    add: (mutation) => {
-      queue = [...queue, mutation];
-    },
+    add: (mutation) => changed([...queue, { mutation }]),
     take: () => {
       const [first, ...rest] = queue;
-      queue = rest;
-      return first;
+      changed(rest);
+      return first?.mutation;
     },
     count: () => queue.length,
+    describe(changes) {
+      const index = queue.findLastIndex((entry) => !entry.changes);
+      if (index < 0) return;
+      changed(queue.map((entry, at) => (at === index ? { ...entry, changes } : entry)));
+    },
+    waiting: () => described,
+    subscribe(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
     sendAll: () => settle(false),
     undoNewest: () => settle(true),
     flush() {
@@ -93,6 +126,12 @@ export const usePendingChanges = (): PendingChanges => {
   const pending = useContext(PendingChangesContext);
   if (!pending) throw new Error('usePendingChanges needs a PendingChangesProvider');
   return pending;
+};
+
+/** What the waiting changes do (see PendingChange), kept current as changes join and leave. */
+export const useWaitingChanges = (): readonly PendingChange[] => {
+  const pending = usePendingChanges();
+  return useSyncExternalStore(pending.subscribe, pending.waiting);
 };
 
 /**

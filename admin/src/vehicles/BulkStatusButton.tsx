@@ -3,8 +3,9 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import SwapIcon from '@mui/icons-material/SwapHoriz';
 import { useListContext, useNotify, useRefresh, useTranslate, useUnselectAll, useUpdateMany } from 'react-admin';
 import { errorMessage } from '../providers/errorMessage';
+import { usePendingChanges, type PendingChange } from '../providers/pendingChanges';
 import { StatusChip } from './StatusChip';
-import { VEHICLE_STATUSES, type VehicleStatus } from './status';
+import { VEHICLE_STATUSES, statusLabelKey, type VehicleStatus } from './status';
 
 /**
  * The bulk action of the vehicles list: one status for every selected row. react-admin's
@@ -18,7 +19,8 @@ export const BulkStatusButton = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const { selectedIds, resource } = useListContext();
+  const { selectedIds, resource, data } = useListContext();
+  const pending = usePendingChanges();
   const unselectAll = useUnselectAll(resource ?? 'vehicles');
   const [updateMany, { isPending }] = useUpdateMany();
   const [open, setOpen] = useState(false);
@@ -35,12 +37,17 @@ export const BulkStatusButton = () => {
   // PATCHes go when the toast does.
   const apply = () => {
     if (!status) return;
+    // A selected vehicle on another page of the list is named by its id.
+    const vins = selectedIds.map((id) => data?.find((record) => record.id === id)?.vin ?? `#${id}`);
     updateMany(
       'vehicles',
       { ids: selectedIds, data: { status }, meta: { action: 'status' } },
       {
         mutationMode: 'undoable',
-        onSuccess: () => notify('vehicles.bulkStatusUpdated', { type: 'success', undoable: true, messageArgs: { smart_count: count } }),
+        onSuccess: () => {
+          pending.describe(vins.map((vin): PendingChange => ({ kind: 'status', vin, statusLabel: statusLabelKey(status) })));
+          notify('vehicles.bulkStatusUpdated', { type: 'success', undoable: true, messageArgs: { smart_count: count } });
+        },
         onError: (error) => {
           notify(errorMessage(error, translate), { type: 'error' });
           refresh();

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { MenuItem, Select, type SelectChangeEvent } from '@mui/material';
 import { useNotify, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { errorMessage } from '../providers/errorMessage';
+import { usePendingChanges } from '../providers/pendingChanges';
 import { StatusChip } from './StatusChip';
-import { VEHICLE_STATUSES, type VehicleStatus } from './status';
+import { VEHICLE_STATUSES, statusLabelKey, type VehicleStatus } from './status';
 
 /**
  * The status dropdown of a vehicle row (roles that may set the status). The change shows at once
@@ -15,6 +16,7 @@ export const StatusSelect = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const [update] = useUpdate();
+  const pending = usePendingChanges();
   const [value, setValue] = useState<string>(record.status);
 
   useEffect(() => setValue(record.status), [record.status]);
@@ -28,7 +30,10 @@ export const StatusSelect = ({ record }: { record: RaRecord }) => {
       { id: record.id, data: { status }, previousData: record, meta: { action: 'status' } },
       {
         mutationMode: 'undoable',
-        onSuccess: () => notify('msg.vehicleStatusUpdated', { type: 'success', undoable: true }),
+        onSuccess: () => {
+          pending.describe([{ kind: 'status', vin: record.vin, statusLabel: statusLabelKey(status) }]);
+          notify('msg.vehicleStatusUpdated', { type: 'success', undoable: true });
+        },
         onError: (error) => {
           setValue(record.status);
           notify(errorMessage(error, translate), { type: 'error' });
