@@ -1000,7 +1000,7 @@ const en = {
     deleted: 'User deleted',
     deleteFailed: 'Could not delete the user. Please try again.',
     empty: 'No users yet.',
-    readOnly: 'You can see the users of your company and reset the passwords of its shippers and buyers. Only a super admin can change them in other ways.',
+    readOnly: 'You can see the users of your company and reset the passwords of its buyers. Only a super admin can change them in other ways.',
     filterStatus: 'Status',
     noCompanies: 'Create a company first: every approved user belongs to one.',
     resetPassword: 'Reset password',

@@ -143,14 +143,19 @@ export const PendingChangesProvider = ({ children }: { children: ReactNode }) =>
   const pending = useMemo(createPendingChanges, []);
 
   useEffect(() => {
+    let stillHere: number | undefined;
+    const back = () => {
+      if (document.visibilityState === 'visible') setLeavingPage(false);
+    };
     const leave = () => {
       if (!pending.count()) return;
       // The requests must outlive the page: fetch keepalive, for every call until the page is back.
       setLeavingPage(true);
       pending.flush();
-    };
-    const back = () => {
-      if (document.visibilityState === 'visible') setLeavingPage(false);
+      // A page that is still here and visible a moment later was not left after all (the user
+      // answered Stay to the browser's "Leave site?"): its calls go as usual again.
+      window.clearTimeout(stillHere);
+      stillHere = window.setTimeout(back, 2000);
     };
     const onVisibility = () => (document.visibilityState === 'hidden' ? leave() : back());
     window.addEventListener('beforeunload', leave);
@@ -158,6 +163,7 @@ export const PendingChangesProvider = ({ children }: { children: ReactNode }) =>
     window.addEventListener('pageshow', back);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
+      window.clearTimeout(stillHere);
       window.removeEventListener('beforeunload', leave);
       window.removeEventListener('pagehide', leave);
       window.removeEventListener('pageshow', back);
