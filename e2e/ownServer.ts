@@ -10,7 +10,7 @@ import { LANGUAGE_KEY } from './support';
 export type OwnServer = ApiServer;
 
 export const startOwnServer = (env: Record<string, string>): Promise<OwnServer> =>
-  startApiServer('own', { SESSION_SECRET: 'own-server-session-secret-0123456789', ...env }, 120_000);
+  startApiServer('own', { SESSION_SECRET: 'own-server-session-secret-0123456789', ...env });
 
 /** A page on `server` (as support.newPage is on the shared one), in `language`, `width` px wide. */
 export async function newPageOn(browser: Browser, server: OwnServer, { language, width = 1280 }: { language: 'en' | 'ar'; width?: number }): Promise<{ context: BrowserContext; page: Page }> {
