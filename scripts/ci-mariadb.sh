@@ -21,6 +21,8 @@ password='vx ci #password'   # a reserved character on purpose: DATABASE_URL mus
 
 if [ "$action" = stop ]; then
   if [ -f "$pidfile" ]; then kill "$(cat "$pidfile")" && while [ -e "$pidfile" ]; do sleep 0.2; done; fi
+  # In memory, its data (binary logs included) would hold that memory until the machine restarts.
+  case "$base" in /dev/shm/*) rm -rf "$base" ;; esac
   exit 0
 fi
 
