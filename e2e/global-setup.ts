@@ -21,20 +21,19 @@ const ADMIN_PASSWORD = 'e2e-admin-password-123';
 
 /**
  * Finds the Chromium (unpacking the npm one if the machine has none), builds the console
- * (production mode, as it ships), starts one API per worker on a free port against a
- * fresh SQLite file, and hands their base URLs and the first super admin to the tests.
+ * (production mode, as it ships; kept when already built from the same sources), starts one API
+ * per worker on a free port against a fresh SQLite file, and hands their base URLs and the first
+ * super admin to the tests.
  * E2E_SKIP_BUILD=1 reuses an existing admin/dist while iterating on tests.
  */
 export default async function setup(project: TestProject) {
   project.provide('chromiumPath', await findChromium());
   project.provide('fontConfigFile', projectFontConfig());
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production' },
-      encoding: 'utf8',
-    });
-    if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+    // npm run build's console half (production mode), which keeps admin/dist when it is already
+    // built from these sources (scripts/build.mjs).
+    const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), 'console'], { cwd: root, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`building the console failed:\n${build.stdout}\n${build.stderr}`);
   }
 
   // The local AI is a fake with fixed answers (a colour, a bilingual damage report): test/support/fakeOllama.ts.

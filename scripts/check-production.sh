@@ -2,6 +2,7 @@
 # The production path of docs/operations.md, as CI checks it: build the tree, copy it without
 # node_modules, install with `npm ci --omit=dev`, then start it, sign in, read, migrate, back up
 # and stop. No build tool (vite, tsx, typescript, esbuild) may be needed, or installed, there.
+# `npm run build` keeps a console already built from these same sources (scripts/build.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,7 +15,8 @@ port=$(free_port)
 app="$work/app"
 mkdir -p "$app"
 git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$app"
-cp -r dist "$app/dist"
+mkdir -p "$app/dist"
+cp -r dist/api "$app/dist/api"
 cp -r admin/dist "$app/admin/dist"
 (cd "$app" && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
 for tool in vite tsx typescript esbuild; do

@@ -27,14 +27,21 @@ sql() { mariadb --no-defaults --socket="$(socket "$1")" -uroot -N -e "$2"; }
 status() { sql "$1" "show status like '$2'" 2>/dev/null | cut -f2; }
 cluster_address() { echo "gcomm://127.0.0.1:$(gcomm_port 1),127.0.0.1:$(gcomm_port 2),127.0.0.1:$(gcomm_port 3)"; }
 
-start_node() {
-  local n=$1 d
-  d=$(node_dir "$n")
+# A node's data folder, made the first time.
+install_node() {
+  local d
+  d=$(node_dir "$1")
   if [ ! -d "$d/data/mysql" ]; then
     mkdir -p "$d"
     chown mysql:mysql "$d" 2>/dev/null || true
     mariadb-install-db --no-defaults --user=mysql --datadir="$d/data" --auth-root-authentication-method=socket >"$d/install.log" 2>&1
   fi
+}
+
+start_node() {
+  local n=$1 d
+  d=$(node_dir "$n")
+  install_node "$n"
   local extra=()
   # The first node founds the cluster once; afterwards it joins the others like any node.
   if [ "$n" = 1 ] && [ ! -e "$dir/founded" ]; then extra+=(--wsrep-new-cluster); fi
@@ -84,6 +91,11 @@ action="${1:-start}"
 case "$action" in
   start)
     mkdir -p "$dir"
+    # The three data folders at once (each install mostly waits on the disk), then the nodes one
+    # after another: each joins the cluster the one before it founded or joined.
+    pids=()
+    for n in 1 2 3; do install_node "$n" & pids+=($!); done
+    for pid in "${pids[@]}"; do wait "$pid"; done
     for n in 1 2 3; do
       if ! mariadb-admin --no-defaults --socket="$(socket "$n")" -uroot ping >/dev/null 2>&1; then start_node "$n"; fi
     done

@@ -19,7 +19,10 @@ cd "$(dirname "$0")/.."
 
 export GALERA_PORT_BASE="${GALERA_PORT_BASE:-4611}"
 export GALERA_DIR
-GALERA_DIR="$(mktemp -d /tmp/vx-galera-test.XXXXXX)"
+# In memory where the machine has a tmpfs (/dev/shm), as scripts/ci-mariadb.sh: what is checked
+# is the cluster's behaviour, not what a disk keeps after a power cut.
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then galera_parent=/dev/shm; else galera_parent=/tmp; fi
+GALERA_DIR="$(mktemp -d "$galera_parent/vx-galera-test.XXXXXX")"
 chmod 755 "$GALERA_DIR"
 api_port_a="${GALERA_API_PORT:-4651}"
 api_port_b=$((api_port_a + 1))

@@ -4,7 +4,7 @@
 // machine's Node, system and processor. Unpacked on a server with the same Node major version,
 // `npm start` runs without internet, compiler or npm install (docs/operations.md, Release).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { root } from './apiEntry.mjs';
@@ -28,8 +28,19 @@ try {
     if (existsSync(path.join(root, entry))) cpSync(path.join(root, entry), path.join(tree, entry), { recursive: true });
   }
   // The installed node_modules (npm ci ran here, building the native addons), less the
-  // development packages: offline, and nothing is built again.
-  cpSync(path.join(root, 'node_modules'), path.join(tree, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+  // development packages: offline, and nothing is built again. The packages npm's record of the
+  // install marks as development-only (about half, and most of the bytes: the console's libraries,
+  // the compilers, the test browser) and their command links are not copied in the first place;
+  // npm prune then makes the tree exactly what `--omit=dev` keeps, as it would from a whole copy.
+  const modules = path.join(root, 'node_modules');
+  const { packages } = JSON.parse(readFileSync(path.join(modules, '.package-lock.json'), 'utf8'));
+  const devOnly = new Set(Object.entries(packages).filter(([, entry]) => entry.dev).map(([location]) => path.join(root, location)));
+  const isDevLink = (file) => {
+    if (path.dirname(file) !== path.join(modules, '.bin') || !lstatSync(file).isSymbolicLink()) return false;
+    const target = path.resolve(path.dirname(file), readlinkSync(file));
+    return [...devOnly].some((dir) => target.startsWith(dir + path.sep));
+  };
+  cpSync(modules, path.join(tree, 'node_modules'), { recursive: true, verbatimSymlinks: true, filter: (source) => !devOnly.has(source) && !isDevLink(source) });
   run('npm', ['prune', '--omit=dev', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], tree);
   for (const tool of ['vite', 'tsx', 'typescript', 'esbuild', 'react', 'react-admin', '@mui/material']) {
     if (existsSync(path.join(tree, 'node_modules', tool))) throw new Error(`the release would hold ${tool}, which production does not need`);
