@@ -78,13 +78,13 @@ async function importRow(trx: Knex, actor: User, lookups: ImportLookups, row: Ma
 
 const explain = (error: DomainError) => explainRefusal(error, FIELD_COLUMNS, { column: 'number', takenCode: 'number.taken' });
 
-export function containerImport(actor: User, sheet: Sheet, companyIdParam: number | undefined, language: SheetLanguage): ImportPlan<MappedRow> {
-  const { rows, warnings, headingOf } = mapSheet(sheet, CONTAINER_COLUMNS, 'number', language);
+export async function containerImport(actor: User, sheet: Sheet, companyIdParam: number | undefined, language: SheetLanguage): Promise<ImportPlan<MappedRow>> {
+  const { rows, warnings, headingOf } = await mapSheet(sheet, CONTAINER_COLUMNS, 'number', language);
   return {
     rows,
     lineOf: (row) => row.line,
     headingOf,
-    early: { errors: repeatedInFile(rows, 'number', normalizeContainerNumber, 'number.duplicateInFile'), warnings },
+    early: { errors: await repeatedInFile(rows, 'number', normalizeContainerNumber, 'number.duplicateInFile'), warnings },
     explain,
     prepare: () => {
       const lookups = new ImportLookups(actor, companyIdParam);

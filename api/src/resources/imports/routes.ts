@@ -24,7 +24,7 @@ export const PREVIEW_ROWS = 5;
  */
 const previewOf = (sheet: Sheet) => ({ headings: sheet.headings, rows: sheet.rows.slice(0, PREVIEW_ROWS).map((row) => row.cells) });
 
-type PlanOf = (actor: User, sheet: Sheet, companyId: number | undefined, language: SheetLanguage) => ImportPlan<any>;
+type PlanOf = (actor: User, sheet: Sheet, companyId: number | undefined, language: SheetLanguage) => Promise<ImportPlan<any>>;
 const IMPORTS: { resource: 'vehicles' | 'containers'; plan: PlanOf }[] = [
   { resource: 'vehicles', plan: vehicleImport },
   { resource: 'containers', plan: containerImport },
@@ -48,7 +48,7 @@ export function importRoutes(db: Knex, uploadMaxBytes: number) {
       if (files.length !== 1) throw badRequest('Send one file', { file: 'send exactly one .csv or .xlsx file' });
       const sheet = await readSheet(files[0].path, sheetKind(files[0].name), MAX_IMPORT_ROWS);
       const language = requestLanguage(ctx, user);
-      const summary = { ...(await runImport(db, plan(user, sheet, companyId, language), { dryRun, language })), preview: previewOf(sheet) };
+      const summary = { ...(await runImport(db, await plan(user, sheet, companyId, language), { dryRun, language })), preview: previewOf(sheet) };
       if (!dryRun && summary.errors.length) {
         ctx.status = 422;
         ctx.body = { message: `${summary.errors.length} row error(s): nothing was imported`, code: 'import.rowErrors', ...summary };

@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
 import { DomainError } from '../../domain/errors';
 import type { SheetLanguage } from '../../domain/sheetColumns';
+import { withWriterCache } from '../../db';
 import { isContentionVictim, writeTransaction } from '../writeTransaction';
 import { importMessage } from './messages';
+import { pacer, yieldToOthers } from './pace';
 
 /**
  * One import, all or nothing: every row of the file goes through its resource's operations
@@ -75,14 +77,18 @@ export type RowStep<Row> = (trx: Knex.Transaction, row: Row, report: RowReport) 
 /** Answers each row's outcome, in order; `yieldToOthers` between its bounded pieces of work. */
 export type ChunkStep<Row> = (trx: Knex.Transaction, rows: Row[], reports: RowReport[], yieldToOthers: () => Promise<void>) => Promise<RowOutcome[]>;
 
-/** Longest run of rows before the event loop is given back to other requests. */
-const STEP_MS = 20;
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * Rows a chunk step takes at once: its few statements (a multi-row insert, the search index of
  * its vehicles) each stay well under the 50 ms the event loop may be held.
  */
 const CHUNK_ROWS = 100;
+
+/**
+ * The SQLite writer's page cache while an import runs (KiB; 2,000 otherwise, connection.ts): the
+ * import's changed pages beyond it go to the log between steps, and the COMMIT, which writes the
+ * rest at once on the event loop, has at most this much left to write.
+ */
+const IMPORT_CACHE_KIB = 512;
 
 /** Thrown to roll the transaction back once every row was tried (a dry run, or errors). */
 class RolledBack extends Error {
@@ -97,20 +103,15 @@ export async function runImport<Row>(db: Knex, plan: ImportPlan<Row>, options: {
     return { line, column, code: problem.code, message: importMessage(options.language, problem.code, { column: column ?? '', ...problem.params }) };
   };
   try {
-    return await writeTransaction(db, async (trx) => {
+    return await writeTransaction(db, (trx) => withWriterCache(trx, IMPORT_CACHE_KIB, async () => {
       const summary: ImportSummary = { rows: plan.rows.length, created: 0, updated: 0, unchanged: 0, errors: [], warnings: [], applied: false };
       for (const { line, problem } of plan.early?.errors ?? []) summary.errors.push(issue(line, problem));
       for (const { line, problem } of plan.early?.warnings ?? []) summary.warnings.push(issue(line, problem));
       const failedEarly = new Set(summary.errors.map((e) => e.line));
       const steps = plan.prepare();
       const rows = plan.rows.filter((row) => !failedEarly.has(plan.lineOf(row)));
-      let since = performance.now();
       /** Bounded steps: other requests are answered between them. */
-      const pause = async () => {
-        if (performance.now() - since <= STEP_MS) return;
-        await yieldToOthers();
-        since = performance.now();
-      };
+      const pause = pacer();
       const reporter = (line: number, warnings: ImportIssue[]): RowReport => ({ warn: (field, code, params) => warnings.push(issue(line, new RowProblem(field, code, params))) });
 
       /** One row in its own savepoint: its outcome, or its problem among the errors. */
@@ -154,12 +155,14 @@ export async function runImport<Row>(db: Knex, plan: ImportPlan<Row>, options: {
         }
         for (const row of chunk) await oneRow(row);
       }
+      // The end (and the COMMIT) in a turn of its own.
+      await yieldToOthers();
       summary.errors.sort((a, b) => a.line - b.line);
       summary.warnings.sort((a, b) => a.line - b.line);
       if (options.dryRun || summary.errors.length) throw new RolledBack(summary);
       summary.applied = true;
       return summary;
-    });
+    }));
   } catch (error) {
     if (error instanceof RolledBack) return error.summary;
     throw error;

@@ -1,17 +1,22 @@
 import { columnOfHeading, type SheetColumn, type SheetLanguage } from '../../domain/sheetColumns';
 import type { Sheet } from '../../services/spreadsheets/readSheet';
 import { DomainError } from '../../domain/errors';
+import { pacer } from './pace';
 import { RowProblem, type RowProblemAt } from './runImport';
 
 /** A row as the import reads it: its line and its non-empty cells by column key. */
 export type MappedRow = { line: number; values: Record<string, string> };
 
+/** Rows mapped (or checked) between two looks at the clock: a few hundredths of a millisecond each. */
+const ROWS_PER_LOOK = 100;
+
 /**
  * Maps the file's headings (English, Arabic, or the keys) to the columns and each row's cells to
  * them. A heading the import does not know is a warning (its cells are ignored); a column every
- * row needs, missing, refuses the file.
+ * row needs, missing, refuses the file. Twenty thousand rows take tens of milliseconds: the event
+ * loop is given back between bounded steps (pace.ts).
  */
-export function mapSheet(sheet: Sheet, columns: SheetColumn[], required: string, language: SheetLanguage) {
+export async function mapSheet(sheet: Sheet, columns: SheetColumn[], required: string, language: SheetLanguage) {
   const keys: (string | undefined)[] = [];
   const headings = new Map<string, string>();
   const warnings: RowProblemAt[] = [];
@@ -31,15 +36,18 @@ export function mapSheet(sheet: Sheet, columns: SheetColumn[], required: string,
     const column = columns.find((c) => c.key === required)!;
     throw new DomainError('invalid', 'import.missingColumn', `The file has no "${column.en}" column (or "${column.ar}")`, { [required]: 'is required' });
   }
-  const rows: MappedRow[] = sheet.rows.map(({ line, cells }) => {
+  const rows: MappedRow[] = [];
+  const pause = pacer();
+  for (const [n, { line, cells }] of sheet.rows.entries()) {
     const values: Record<string, string> = {};
     cells.forEach((cell, index) => {
       const key = keys[index];
       const text = cell.trim();
       if (key && text) values[key] = text;
     });
-    return { line, values };
-  });
+    rows.push({ line, values });
+    if (n % ROWS_PER_LOOK === 0) await pause();
+  }
   if (!rows.length) throw new DomainError('invalid', 'import.noRows', 'The file has headings but no rows');
   // A column the file lacks (the company a super administrator must name) in the reader's language.
   const headingOf = (field: string | null) => (field ? (headings.get(field) ?? columns.find((c) => c.key === field)?.[language] ?? field) : null);
@@ -47,10 +55,12 @@ export function mapSheet(sheet: Sheet, columns: SheetColumn[], required: string,
 }
 
 /** Rows whose `key` value appears on an earlier row: an error each, naming the first line. */
-export function repeatedInFile(rows: MappedRow[], key: string, normalize: (v: string) => string, code: string): RowProblemAt[] {
+export async function repeatedInFile(rows: MappedRow[], key: string, normalize: (v: string) => string, code: string): Promise<RowProblemAt[]> {
   const first = new Map<string, number>();
   const problems: RowProblemAt[] = [];
-  for (const row of rows) {
+  const pause = pacer();
+  for (const [n, row] of rows.entries()) {
+    if (n % ROWS_PER_LOOK === 0) await pause();
     const value = row.values[key];
     if (!value) continue;
     const normal = normalize(value);

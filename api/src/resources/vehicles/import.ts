@@ -172,13 +172,13 @@ async function warnOverCapacity(trx: Knex, filled: { container: { id: number; co
 
 const explain = (error: DomainError) => explainRefusal(error, FIELD_COLUMNS, { column: 'vin', takenCode: 'vin.taken' });
 
-export function vehicleImport(actor: User, sheet: Sheet, companyIdParam: number | undefined, language: SheetLanguage): ImportPlan<MappedRow> {
-  const { rows, warnings, headingOf } = mapSheet(sheet, VEHICLE_COLUMNS, 'vin', language);
+export async function vehicleImport(actor: User, sheet: Sheet, companyIdParam: number | undefined, language: SheetLanguage): Promise<ImportPlan<MappedRow>> {
+  const { rows, warnings, headingOf } = await mapSheet(sheet, VEHICLE_COLUMNS, 'vin', language);
   return {
     rows,
     lineOf: (row) => row.line,
     headingOf,
-    early: { errors: repeatedInFile(rows, 'vin', normalizeVin, 'vin.duplicateInFile'), warnings },
+    early: { errors: await repeatedInFile(rows, 'vin', normalizeVin, 'vin.duplicateInFile'), warnings },
     explain,
     prepare: () => {
       const lookups = new ImportLookups(actor, companyIdParam);

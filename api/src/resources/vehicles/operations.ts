@@ -135,11 +135,13 @@ export async function createVehicles(actor: User, inputs: VehicleCreate[], trx: 
   });
   await betweenSteps();
   const ids = await uniqueOr409(VIN_TAKEN, () => insertVehicles(trx, rows));
+  await betweenSteps();
   await recordStatusChanges(
     trx,
     actor,
     rows.map((row, i) => ({ vehicleId: ids[i], companyId: row.companyId, fromStatus: null, toStatus: row.status, containerId: null })),
   );
+  await betweenSteps();
   await recordEvents(
     trx,
     rows.map((row, i) => ({ actor, action: 'create', entity: 'vehicles', entityId: ids[i], companyId: row.companyId, changes: createdFields({ ...row.toJSON(), id: ids[i] }) })),
