@@ -17,16 +17,23 @@ export async function jpegWithGps(width = 640, height = 480, color = { r: 200, g
 export const png = (width = 300, height = 200) =>
   sharp({ create: { width, height, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 1 } } }).png().toBuffer();
 
-/** A tiny PNG whose header claims 60000 × 60000 pixels: a decompression bomb. */
-export async function pngBomb(): Promise<Buffer> {
+/**
+ * A tiny PNG whose header (IHDR) claims width × height while its pixel data is one pixel's: read
+ * from its header it is that large, and any decoding fails (the server answers 415 "could not be
+ * read"). So an answer that names its size proves the server refused it from the header alone.
+ */
+export async function pngClaiming(width: number, height: number): Promise<Buffer> {
   const small = Buffer.from(await png(1, 1));
   // IHDR data starts at byte 16 (8 signature + 4 length + 4 type): width, height (big-endian).
-  small.writeUInt32BE(60000, 16);
-  small.writeUInt32BE(60000, 20);
+  small.writeUInt32BE(width, 16);
+  small.writeUInt32BE(height, 20);
   const ihdr = small.subarray(12, 29); // type + 13 data bytes
   small.writeUInt32BE(crc32(ihdr) >>> 0, 29);
   return small;
 }
+
+/** A tiny PNG whose header claims 60000 × 60000 pixels: a decompression bomb. */
+export const pngBomb = () => pngClaiming(60000, 60000);
 
 /** A PDF of about the given size (header, filler, trailer). */
 export function pdf(bytes = 2048): Buffer {
