@@ -13,13 +13,3 @@ export function engineOf(databaseUrl: string): Engine {
  * whatever the app's code becomes.
  */
 export const isMysql = (knex: Knex) => (knex.client as { dialect?: string }).dialect === 'mysql';
-
-/**
- * Runs a constant SQL text written for both engines and answers its rows: knex.raw answers rows
- * on SQLite and [rows, fields] on MySQL.
- */
-export async function selectRows<Row>(db: Knex, sql: string, bindings: readonly Knex.Value[]): Promise<Row[]> {
-  if (!isMysql(db)) return (await db.raw(sql, bindings)) as Row[];
-  const [rows] = await db.raw(sql, bindings);
-  return rows;
-}
