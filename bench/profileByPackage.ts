@@ -1,9 +1,11 @@
 /**
- * `npx tsx bench/profileByPackage.ts <file.cpuprofile | folder> [top]`: where a CPU profile of the
+ * `npx tsx bench/profileByPackage.ts <file.cpuprofile | folder> [top] [seconds]`: where a CPU profile of the
  * server (node --cpu-prof, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" with
  * `npm run bench -- cpu`) spent its time, by package (self time of the functions of each
  * node_modules package, Node's own code, the project's files, the garbage collector) and by
  * function, as shares of the busy time (idle left out). A folder: its newest .cpuprofile.
+ * `seconds`: only the profile's last seconds (the requests measured, not the start-up's module
+ * loading and sign-in).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -29,11 +31,17 @@ function newestProfile(target: string): string {
   return files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
 }
 
-export function summarise(profile: Profile, top = 25) {
+export function summarise(profile: Profile, top = 25, lastSeconds = Infinity) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   // Self time per node, from the samples and their time deltas (µs).
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  // Each sample's time, to keep the last seconds only.
+  let at = profile.startTime;
+  const from = profile.endTime - lastSeconds * 1e6;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at >= from) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const packages = new Map<string, number>();
   const functions = new Map<string, number>();
   let busy = 0;
@@ -55,7 +63,7 @@ if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith
   const target = process.argv[2];
   if (!target) throw new Error('usage: tsx bench/profileByPackage.ts <file.cpuprofile | folder> [top]');
   const file = newestProfile(target);
-  const { busyMs, packages, functions } = summarise(JSON.parse(readFileSync(file, 'utf8')) as Profile, Number(process.argv[3] ?? 25));
+  const { busyMs, packages, functions } = summarise(JSON.parse(readFileSync(file, 'utf8')) as Profile, Number(process.argv[3] ?? 25), Number(process.argv[4] ?? Infinity));
   const line = (r: { name: string; ms: number; share: number }) => `${(r.share * 100).toFixed(1).padStart(5)}%  ${r.ms.toFixed(0).padStart(7)} ms  ${r.name}`;
   process.stdout.write(`${file}: ${busyMs.toFixed(0)} ms busy (idle left out)\n\nby package (self time):\n`);
   for (const r of packages) process.stdout.write(line(r) + '\n');
