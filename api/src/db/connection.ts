@@ -250,7 +250,10 @@ const sqliteValue = (value: Knex.Value): unknown => (value instanceof Date ? val
  */
 export async function selectRows<Row>(db: Knex, sql: string, bindings: readonly Knex.Value[]): Promise<Row[]> {
   const connections = sqlite.get(db)?.connections;
-  if (connections) {
+  // Only while knex still lends these connections: after db.destroy() it refuses every query, and
+  // so must this (/api/health then answers 503). Should knex keep its pool elsewhere one day, every
+  // read simply goes knex's way.
+  if (connections && (db.client as { pool?: unknown }).pool === connections) {
     const rows = connections.readNow(sql, bindings.map(sqliteValue));
     if (rows) {
       if (db.listenerCount('query') > 0) db.emit('query', { method: 'raw', sql, bindings: [...bindings], options: {} });
