@@ -4,7 +4,9 @@
  * and 50,000 vehicles; each route is sent by 10 keep-alive connections for BENCH_CPU_SECONDS
  * (5 s by default) after a warm-up, and the server process's CPU (all its threads, from /proc),
  * less what it uses idle, is divided by the requests answered. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles
- * the server (bench/profileByPackage.ts groups a profile by package).
+ * the server (bench/profileByPackage.ts groups a profile by package). BENCH_CPU_ONLY (a regular
+ * expression) measures only the routes whose names it matches, e.g. "1,000 cars, createdAt" to
+ * profile one list request alone.
  */
 import { closeDb, createDb, DEFAULT_DEADLINES, migrateLatest } from '../api/src/db';
 import { VEHICLE_STATUSES } from '../api/src/domain/statuses';
@@ -49,7 +51,10 @@ async function idleRate(pid: number): Promise<number> {
  * Sends `next()`'s requests by autocannon (its client costs little of the shared cores) for a
  * while after a warm-up (the JIT); the server's CPU per answered request, less its idle rate.
  */
+const only = process.env.BENCH_CPU_ONLY ? new RegExp(process.env.BENCH_CPU_ONLY) : undefined;
+
 async function measure(pid: number, base: string, cookie: string, idle: number, name: string, next: (k: number) => Request): Promise<CpuRow> {
+  if (only && !only.test(name)) return { name, requests: -1, cpuMs: NaN };
   let sent = 0;
   const run = (duration: number) =>
     autocannon({
@@ -138,6 +143,6 @@ export async function benchCpu(engine: EngineName): Promise<CpuRow[]> {
     await database.drop();
   }
   out(`\n[${engine}] server CPU per request (all threads, /proc, ${idleNote}), ${CONNECTIONS} connections, ${seconds} s each after a warm-up:`);
-  for (const r of rows) out(`${r.name.padEnd(44)} ${r.requests ? `${r.cpuMs.toFixed(2).padStart(6)} ms` : 'no answer within the time'}  (${r.requests} requests)`);
+  for (const r of rows.filter((row) => row.requests >= 0)) out(`${r.name.padEnd(44)} ${r.requests ? `${r.cpuMs.toFixed(2).padStart(6)} ms` : 'no answer within the time'}  (${r.requests} requests)`);
   return rows;
 }

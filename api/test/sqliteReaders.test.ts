@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, createDb, DEFAULT_DEADLINES, sqliteConnectionsOf } from '../src/db';
+import { closeDb, createDb, DEFAULT_DEADLINES, selectRows, sqliteConnectionsOf } from '../src/db';
 import { createTestDatabase, type TestDatabase } from './support/engines';
 import { startTestApp, type TestApp } from './support/testApp';
 
@@ -244,6 +244,39 @@ describe('SQLite reader threads', () => {
       expect([await where(bulky), await where(bulky)]).toEqual(['reader', 'reader']);
       expect([await where(() => slowCount(split)), await where(() => slowCount(split))]).toEqual(['reader', 'reader']);
     } finally {
+      await closeDb(split);
+    }
+  });
+
+  it('runs a constant read known to be short as the writer\'s prepared statement, without knex, and one during a transaction through knex on a reader', async () => {
+    const split = createDb(database.url, { ...DEFAULT_DEADLINES, sqliteShortReadMs: 1_000 });
+    const [id] = await split('notes').insert({ text: 'prepared' });
+    let started = 0;
+    let announced = 0;
+    const start = () => started++;
+    const query = () => announced++;
+    split.on('start', start);
+    split.on('query', query);
+    const read = () => selectRows<{ id: number; text: string }>(split, 'select id, text from notes where id = ?', [id]);
+    try {
+      // Seen first through knex, on a reader, and learnt there.
+      expect(await read()).toEqual([{ id, text: 'prepared' }]);
+      expect(started).toBe(1);
+      // Known to be short: knex builds and runs nothing; the read is still announced as knex's query.
+      for (let i = 0; i < 3; i++) expect(await read()).toEqual([{ id, text: 'prepared' }]);
+      expect(started).toBe(1);
+      expect(announced).toBe(4);
+      let during: unknown;
+      await split.transaction(async (trx) => {
+        await trx('notes').where({ id }).update({ text: 'changed, not committed' });
+        // The writer is in a transaction: the read goes knex's way, to a reader, and sees what was committed.
+        during = await read();
+      });
+      expect(during).toEqual([{ id, text: 'prepared' }]);
+      expect(await read()).toEqual([{ id, text: 'changed, not committed' }]);
+    } finally {
+      split.off('start', start);
+      split.off('query', query);
       await closeDb(split);
     }
   });

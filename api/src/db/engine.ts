@@ -15,16 +15,6 @@ export function engineOf(databaseUrl: string): Engine {
 export const isMysql = (knex: Knex) => (knex.client as { dialect?: string }).dialect === 'mysql';
 
 /**
- * Runs a constant SQL text written for both engines and answers its rows: knex.raw answers rows
- * on SQLite and [rows, fields] on MySQL.
- */
-export async function selectRows<Row>(db: Knex, sql: string, bindings: readonly Knex.Value[]): Promise<Row[]> {
-  if (!isMysql(db)) return (await db.raw(sql, bindings)) as Row[];
-  const [rows] = await db.raw(sql, bindings);
-  return rows;
-}
-
-/**
  * Runs `work` in a SQLite write transaction (`trx`) with the writer connection's page cache
  * bounded to `kib` KiB, and gives the cache its size back after, whatever happened. A transaction's
  * changed pages beyond the cache are written to the log as they come; the ones still in it are

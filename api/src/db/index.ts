@@ -15,11 +15,12 @@ export {
   knexConfig,
   migrateLatest,
   mysqlLogin,
+  selectRows,
   sqliteConnectionsOf,
   type DatabaseDeadlines,
   type DatabaseSettings,
 } from './connection';
-export { engineOf, isMysql, selectRows, withWriterCache, type Engine } from './engine';
+export { engineOf, isMysql, withWriterCache, type Engine } from './engine';
 export { mysqlUrlStartingAt, mysqlUrlWithDatabase, parseMysqlUrl, type MysqlHost } from './mysqlHosts';
 export { isNodeNotReady } from './mysqlFailover';
 export { SCHEMA_TABLES, schemaProblem, schemaState, unknownMigrationsProblem, type SchemaState } from './schema';

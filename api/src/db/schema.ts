@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { MIGRATION_NAMES } from '../../../migrations/index';
-import { isMysql, selectRows } from './engine';
+import { selectRows } from './connection';
+import { isMysql } from './engine';
 
 /**
  * The tables this version reads and writes (besides knex's own): a database without one of them
@@ -38,11 +39,13 @@ async function tableNames(db: Knex): Promise<Set<string>> {
   return new Set((await selectRows<{ name: string }>(db, sql, [])).map((row) => row.name));
 }
 
+/** The migrations this version knows. */
+const known = new Set(MIGRATION_NAMES);
+
 /** What the database holds against what this version knows: migrations and tables. */
 export async function schemaState(db: Knex): Promise<SchemaState> {
   const tables = await tableNames(db);
-  const applied = tables.has('knex_migrations') ? (await db('knex_migrations').select('name').orderBy('id')).map((row: { name: string }) => row.name) : [];
-  const known = new Set(MIGRATION_NAMES);
+  const applied = tables.has('knex_migrations') ? (await selectRows<{ name: string }>(db, 'select name from knex_migrations order by id', [])).map((row) => row.name) : [];
   const done = new Set(applied);
   return {
     applied,

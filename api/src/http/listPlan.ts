@@ -14,6 +14,13 @@ export type ListOptions = {
    * ids' order, where the resource has a cheaper way than the base query (vehicles/listRows.ts).
    */
   rowsOf?: (ids: number[]) => Promise<unknown[]>;
+  /**
+   * Reads the ids of a page of the list with no filter (the everyday first view of a list) by a
+   * constant SQL text, where the resource has one (vehicles/listRows.ts): the same rows, in the
+   * same order (`orderColumns`, each in `direction`), as the query from the base would read,
+   * without building that query (objection's joins, the clones, the check of which joins may go).
+   */
+  unfilteredIds?: (orderColumns: string[], direction: 'asc' | 'desc', offset: number, limit: number) => Promise<number[]>;
   /** Adds to the page's rows what one more query reads for all of them at once (a container's invoice numbers). */
   completePage?: (rows: any[]) => Promise<unknown>;
   /**
@@ -157,13 +164,23 @@ export function withoutNeedlessJoins(query: ModelQuery): ModelQuery {
  * Reads a checked request's page from `base`: the rows (the models) of the page, its first row's
  * position, and the total of rows the filter leaves.
  */
-export async function readList(spec: ListSpec, base: ModelQuery, request: ListRequest, options: ListOptions): Promise<{ offset: number; rows: unknown[]; total: number; capped: boolean }> {
+export async function readList(spec: ListSpec, baseQuery: ModelQuery | (() => ModelQuery), request: ListRequest, options: ListOptions): Promise<{ offset: number; rows: unknown[]; total: number; capped: boolean }> {
   const { sort, page } = request;
   const baseTable = spec.idColumn.split('.').at(-2);
   const sortsOnJoin = baseTable !== undefined && sort[0].includes('.') && !sort[0].startsWith(`${baseTable}.`);
-  const search = await planSearch(spec, request, !sortsOnJoin, base.knex(), options);
-  const filtered = base.clone();
-  applyConditions(filtered, request.conditions, spec, search);
+  // The base query (and the filtered one) is built when a query needs it: an unfiltered list
+  // whose resource reads its ids, count and rows by constant SQL texts builds none.
+  let built: ModelQuery | undefined;
+  const base = () => (built ??= typeof baseQuery === 'function' ? baseQuery() : baseQuery);
+  const search = request.conditions.length ? await planSearch(spec, request, !sortsOnJoin, base().knex(), options) : NO_PLAN;
+  let filteredQuery: ModelQuery | undefined;
+  const filtered = () => {
+    if (!filteredQuery) {
+      filteredQuery = base().clone();
+      applyConditions(filteredQuery, request.conditions, spec, search);
+    }
+    return filteredQuery;
+  };
 
   const direction = sort[1].toLowerCase() as 'asc' | 'desc';
   const orderColumns = sort[0] === spec.idColumn ? [sort[0]] : [sort[0], ...(spec.tieBreakers?.[sort[0]] ?? [spec.idColumn])];
@@ -175,7 +192,7 @@ export async function readList(spec: ListSpec, base: ModelQuery, request: ListRe
   // in a large company reads a bound's worth of rows, not all of them.
   const searches = request.conditions.some((condition) => condition.kind === 'search');
   const countRows = async () => {
-    const matching = withoutNeedlessJoins(filtered.clone().clearSelect().clearOrder());
+    const matching = withoutNeedlessJoins(filtered().clone().clearSelect().clearOrder());
     const [row] = (searches
       ? await matching.knex().count({ total: '*' }).from(matching.select(matching.knex().raw('1')).limit(SEARCH_COUNT_BOUND + 1).toKnexQuery().as('matches'))
       : await matching.count({ total: '*' })) as { total?: number | string }[];
@@ -188,7 +205,8 @@ export async function readList(spec: ListSpec, base: ModelQuery, request: ListRe
   // rows only. Selecting the columns with the offset computed them (file counts and all) for every
   // skipped row: page 400 of a million vehicles took 26 ms, against 0.2 ms for page 1.
   const pageIds = async (dir: 'asc' | 'desc', offset: number, limit: number) => {
-    const query = orderIn(filtered.clone().clearSelect().select(spec.idColumn), dir).offset(offset).limit(limit);
+    if (options.unfilteredIds && !request.conditions.length) return options.unfilteredIds(orderColumns, dir, offset, limit);
+    const query = orderIn(filtered().clone().clearSelect().select(spec.idColumn), dir).offset(offset).limit(limit);
     return ((await withoutNeedlessJoins(query)) as { id: number }[]).map((row) => row.id);
   };
   let total: number;
@@ -214,7 +232,7 @@ export async function readList(spec: ListSpec, base: ModelQuery, request: ListRe
   // The ids already meet the filters, and are in the page's order: the page's rows are read by id
   // alone (a search is not run again).
   let rows: unknown[] = [];
-  if (ids.length) rows = options.rowsOf ? await options.rowsOf(ids) : await orderIn(base.clone().whereIn(spec.idColumn, ids), direction);
+  if (ids.length) rows = options.rowsOf ? await options.rowsOf(ids) : await orderIn(base().clone().whereIn(spec.idColumn, ids), direction);
   if (options.completePage) await options.completePage(rows);
   const capped = searches && total > SEARCH_COUNT_BOUND;
   return { offset: page.offset, rows, total: capped ? SEARCH_COUNT_BOUND : total, capped };

@@ -237,9 +237,9 @@ function answerList(ctx: Context, resource: string, offset: number, rows: unknow
 /**
  * Runs a model's query as a list, the one way every list is built: the request is read, the page
  * read and counted (listPlan.ts), and answered. `base` must already carry the caller's scope (the
- * model's `scopedTo` modifier).
+ * model's `scopedTo` modifier); given as a function, it is built only when a query needs it.
  */
-export async function respondWithList(ctx: Context, spec: ListSpec, base: ModelQuery, options: ListOptions = {}): Promise<void> {
+export async function respondWithList(ctx: Context, spec: ListSpec, base: ModelQuery | (() => ModelQuery), options: ListOptions = {}): Promise<void> {
   const request = parseListRequest(ctx, spec);
   const { offset, rows, total, capped } = await readList(spec, base, request, options);
   answerList(ctx, spec.resource, offset, rows, total, capped);

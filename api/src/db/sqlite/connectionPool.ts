@@ -230,6 +230,26 @@ export class SqliteConnections {
     return kind.ms !== undefined && kind.ms < this.options.shortReadMs && kind.bytes < BULKY_BYTES;
   }
 
+  /**
+   * A plain read of a constant SQL text run at once on the writer connection, without knex, when
+   * knex's way would run it there too: it is known to be short (isShort) and no transaction is
+   * open on the writer. Its rows, or undefined when it must go knex's way (a reader thread, or a
+   * wait for the writer). The statement is the writer's kept one: prepared once per text, so a
+   * hot read (a session, a page's rows) costs its SQLite time and little more; through knex a
+   * query also costs its builder, a lease and the answer's processing (tens of microseconds).
+   */
+  readNow(sql: string, params: readonly unknown[]): unknown[] | undefined {
+    if (this.closed || !this.writerIdle()) return undefined;
+    const { kind } = this.kindOf(sql);
+    if (!kind.plainRead || !this.isShort(kind)) return undefined;
+    this.counts.onWriter++;
+    const statement = this.writerStatement(sql).safeIntegers(false);
+    const started = performance.now();
+    const rows = statement.all(params);
+    this.learn(kind, performance.now() - started, bytesOf(rows));
+    return rows;
+  }
+
   /** Remembers what a plain read just cost, wherever it ran. */
   learn(kind: Kind, ms: number, bytes: number) {
     kind.ms = kind.ms === undefined ? ms : kind.ms * (1 - LATEST_WEIGHT) + ms * LATEST_WEIGHT;

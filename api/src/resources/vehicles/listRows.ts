@@ -7,7 +7,7 @@ import type { Viewer } from '../baseModel';
 /**
  * The vehicle list's rows for a page's ids, read by one constant SQL text per page size (the SQLite
  * layer keeps it prepared) and shaped here into the answer, field for field what the model's
- * rowColumns and fileSummary gave through objection (the list's answers are compared byte for byte
+ * rowColumns and its file counts (three subqueries per row) gave through objection (the list's answers are compared byte for byte
  * in api/test/listAnswersFixture.test.ts). Building that query with objection and hydrating a model
  * per row only to serialise it again cost more than the query itself.
  *
@@ -107,4 +107,43 @@ export async function vehicleListRows(db: Knex, viewer: Viewer, ids: readonly nu
     const row = byId.get(id);
     return row ? [shape(row, now)] : [];
   });
+}
+
+/** A column of the vehicles table as the list's spec names it ("vehicles.createdAt"). */
+const ORDER_COLUMN = /^vehicles\.[A-Za-z]+$/;
+
+/** The ids query's text for a scope and an order, built once for each (7 sorts with their tie-breakers × 2 directions × 3 scopes). */
+const idTexts = new Map<string, string>();
+function idTextFor(scope: 'all' | 'company' | 'buyer', orderColumns: string[], direction: 'asc' | 'desc'): string {
+  const key = `${scope}:${direction}:${orderColumns.join(',')}`;
+  let sql = idTexts.get(key);
+  if (!sql) {
+    if (!orderColumns.every((column) => ORDER_COLUMN.test(column))) throw new Error(`Not a vehicle column to sort on: ${orderColumns.join(', ')}`);
+    const where = scope === 'company' ? ' where vehicles.companyId = ?' : scope === 'buyer' ? ' where vehicles.buyerId = ?' : '';
+    sql = `select vehicles.id from vehicles${where} order by ${orderColumns.map((column) => `${column} ${direction}`).join(', ')} limit ? offset ?`;
+    idTexts.set(key, sql);
+  }
+  return sql;
+}
+
+/**
+ * The ids of a page of the vehicle list without a filter, in its order: the query the list builds
+ * through the model (its scope, the sort and its tie-breakers, the page's bounds) written once
+ * per scope and order, with the same conditions, so each engine reads it from the same index
+ * (api/test/listPlans.test.ts) and answers the same rows. The scope is Vehicle's `scopedTo`.
+ */
+export async function vehicleListIds(db: Knex, viewer: Viewer, orderColumns: string[], direction: 'asc' | 'desc', offset: number, limit: number): Promise<number[]> {
+  const bindings: Knex.Value[] = [];
+  let scope: 'all' | 'company' | 'buyer' = 'all';
+  if (seesOnlyOwnPurchases(viewer.role)) {
+    scope = 'buyer';
+    bindings.push(viewer.id);
+  } else if (!seesEveryCompany(viewer.role)) {
+    if (viewer.companyId === null) return [];
+    scope = 'company';
+    bindings.push(viewer.companyId);
+  }
+  bindings.push(limit, offset);
+  const rows = await selectRows<{ id: number | string }>(db, idTextFor(scope, orderColumns, direction), bindings);
+  return rows.map((row) => Number(row.id));
 }

@@ -1,4 +1,4 @@
-import { ref, type Pojo, type QueryBuilder, type RelationMappings } from 'objection';
+import type { Pojo, QueryBuilder, RelationMappings } from 'objection';
 import { BaseModel, whereInCompanyOf, type Viewer } from '../baseModel';
 import { seesOnlyOwnPurchases } from '../../domain/permissions';
 import { isVinCheckDigitValid } from '../../domain/vin';
@@ -61,8 +61,10 @@ export class Vehicle extends BaseModel {
       else whereInCompanyOf(query, 'vehicles.companyId', viewer);
     },
     /**
-     * The columns of a list row and of the detail (never file bytes, never the long analysis
-     * texts), with the container's number, the company's name and the buyer's (their username).
+     * The columns of a list row (never file bytes, never the long analysis texts), with the
+     * container's number, the company's name and the buyer's (their username): what the export
+     * reads. The list's page and the detail read the same columns by constant SQL texts
+     * (listRows.ts, detail.ts), shaped as these models answered them.
      */
     rowColumns(query: QueryBuilder<Vehicle>) {
       query
@@ -73,15 +75,6 @@ export class Vehicle extends BaseModel {
           'vehicles.companyId', 'vehicles.vehicleInfo', 'vehicles.createdAt', 'vehicles.updatedAt', 'vehicles.documentsDueAt',
           'container.number as containerNumber', 'company.name as companyName', 'buyer.username as buyerName',
         );
-    },
-    /** The list's file counts and the first image (its thumbnail shows in the vehicle list). */
-    fileSummary(query: QueryBuilder<Vehicle>) {
-      const files = (type: 'IMAGE' | 'DOCUMENT') => VehicleFile.query().where('vehicle_files.vehicleId', ref('vehicles.id')).where('fileType', type);
-      query.select(
-        files('IMAGE').count().as('imageCount'),
-        files('DOCUMENT').count().as('documentCount'),
-        files('IMAGE').min('id').as('thumbnailFileId'),
-      );
     },
   };
 

@@ -3,7 +3,6 @@ import { removeObjects } from '../files/objects';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
-import { notFound } from '../../http/errors';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
 import { keptListTotal } from '../rowCounts';
 import { parse, parseId } from '../../http/validate';
@@ -11,7 +10,6 @@ import { seesEveryCompany, seesOnlyOwnPurchases } from '../../domain/permissions
 import type { VinDecoder } from '../../services/vin/decoder';
 import type { User } from '../users/model';
 import { writeTransaction } from '../writeTransaction';
-import { VehicleFile } from '../files/model';
 import { requestLanguage } from '../imports/messages';
 import { respondWithExport } from '../sheetExport';
 import { vehicleExportColumns } from './export';
@@ -19,8 +17,8 @@ import { Vehicle } from './model';
 import { vehicleSearchIndex } from './search';
 import { ChecklistVerifySchema, VehicleCreateSchema, VehicleStatusSchema, VehicleUpdateSchema } from './schema';
 import { checklistFor } from './checklist';
-import { vehicleListRows } from './listRows';
-import { statusHistory } from './statusEvents';
+import { vehicleListIds, vehicleListRows } from './listRows';
+import { vehicleDetail } from './detail';
 import { createVehicle, deleteVehicle, setVehicleStatus, updateVehicle, verifyChecklistDocument } from './operations';
 
 const LIST: ListSpec = {
@@ -71,67 +69,19 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder, storages: FileStorages)
 
   const visible = (user: User) => Vehicle.query(db).modify('scopedTo', user);
 
-  /**
-   * The detail: the row, its analysis, file metadata, container summary and status history, for a
-   * vehicle the user may see (404 otherwise). The list's file counts and thumbnail come from the
-   * files read here rather than from three subqueries per row: every write answers with the
-   * detail, so it is what a status change costs besides the change itself.
-   */
-  const detail = async (id: number, user: User) => {
-    // The row (with its container, joined) and the two lists are read at once: on MySQL each
-    // is a round trip, and a request waits for the slowest rather than for their sum.
-    const [vehicle, files, history] = await Promise.all([
-      visible(user)
-        .modify('rowColumns')
-        .select('vehicles.notes', 'vehicles.accidentAnalysis', 'vehicles.accidentAnalysisAr', 'vehicles.accidentAnalysisImageCount', 'vehicles.lastAnalysisDate')
-        .select('container.containerSize', 'container.loadingDate', 'container.arrivalDate', 'container.shippingLine')
-        // The container's route, for everyone who sees the car (a buyer follows it by these).
-        .leftJoinRelated('container.[fromPort, toPort]', { aliases: { fromPort: 'routeFrom', toPort: 'routeTo' } })
-        .select(
-          'container:routeFrom.name as routeFromName', 'container:routeFrom.nameAr as routeFromNameAr', 'container:routeFrom.country as routeFromCountry',
-          'container:routeTo.name as routeToName', 'container:routeTo.nameAr as routeToNameAr', 'container:routeTo.country as routeToCountry',
-        )
-        .findById(id),
-      VehicleFile.query(db).where({ vehicleId: id }).orderBy('id').select('id', 'fileType', 'fileName', 'mimeType', 'fileSize', 'width', 'height', 'documentKind', 'verifiedAt', 'createdAt'),
-      statusHistory(db, id),
-    ]);
-    if (!vehicle) throw notFound('Vehicle not found');
-    const {
-      containerSize, loadingDate, arrivalDate, shippingLine,
-      routeFromName, routeFromNameAr, routeFromCountry, routeToName, routeToNameAr, routeToCountry,
-      ...row
-    } = vehicle.toJSON() as Record<string, unknown>;
-    const port = (name: unknown, nameAr: unknown, country: unknown) => (name ? { name, nameAr, country } : null);
-    const container = row.containerId
-      ? {
-          id: row.containerId,
-          number: row.containerNumber,
-          containerSize,
-          loadingDate,
-          arrivalDate,
-          shippingLine,
-          fromPort: port(routeFromName, routeFromNameAr, routeFromCountry),
-          toPort: port(routeToName, routeToNameAr, routeToCountry),
-        }
-      : null;
-    const images = files.filter((file) => file.fileType === 'IMAGE');
-    return {
-      ...row,
-      imageCount: images.length,
-      documentCount: files.length - images.length,
-      thumbnailFileId: images[0]?.id ?? null,
-      files,
-      statusHistory: history,
-      container,
-    };
-  };
+  /** The detail (vehicles/detail.ts): every write answers with it, so it is also what a write costs besides the change. */
+  const detail = (id: number, user: User) => vehicleDetail(db, user, id);
 
   router.get('/', authorize('vehicles', 'read'), async (ctx) => {
     const user = approvedUser(ctx);
-    await respondWithList(ctx, listFor(user), visible(user).modify('rowColumns').modify('fileSummary'), {
+    // The base query reads ids and counts only (a filter's, a search's): the page's rows come from
+    // vehicleListRows, so it carries no joins nor file counts (which withoutNeedlessJoins compiled
+    // twice per query only to leave out: every sort and filter is a column of vehicles).
+    await respondWithList(ctx, listFor(user), () => visible(user), {
       // A buyer's scope is their purchases, which the company's kept count does not tell.
       keptTotal: seesOnlyOwnPurchases(user.role) ? undefined : (filter) => keptListTotal(db, 'vehicles', user, filter),
       rowsOf: (ids) => vehicleListRows(db, user, ids),
+      unfilteredIds: (columns, direction, offset, limit) => vehicleListIds(db, user, columns, direction, offset, limit),
     });
   });
 

@@ -53,13 +53,3 @@ export async function recordStatusChanges(
     })),
   );
 }
-
-/** A vehicle's history, oldest first, with each change's author and the container that caused it (its number while it exists). */
-export function statusHistory(db: Knex, vehicleId: number) {
-  return VehicleStatusEvent.query(db)
-    .leftJoinRelated('[user, container]')
-    .where('vehicle_status_events.vehicleId', vehicleId)
-    .orderBy([{ column: 'vehicle_status_events.createdAt', order: 'asc' }, { column: 'vehicle_status_events.id', order: 'asc' }])
-    .select('vehicle_status_events.id', 'vehicle_status_events.fromStatus', 'vehicle_status_events.toStatus', 'vehicle_status_events.userId', 'user.username',
-      'vehicle_status_events.containerId', 'container.number as containerNumber', 'vehicle_status_events.createdAt');
-}
