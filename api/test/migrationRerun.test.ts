@@ -94,6 +94,18 @@ describe.each(ENGINES)('migrations run again after stopping on %s', (engine) => 
       await db.schema.createTable('company_logos', (t) => t.integer('companyId'));
       await migrateUpTo(db, '20261125000100_list_indexes');
       await db.schema.alterTable('vehicles', (t) => t.index(['companyId', 'make']));
+      await migrateUpTo(db, '20261202000100_document_invoice_logo_storage');
+      // The documents' storage columns and their key's index made, the invoices' first column only.
+      await db.schema.alterTable('documents', (t) => {
+        t.string('storage', 8).notNullable().defaultTo('db');
+      });
+      await db.schema.alterTable('documents', (t) => {
+        t.string('storageKey', 64).nullable();
+      });
+      await db.schema.alterTable('documents', (t) => t.index(['storageKey']));
+      await db.schema.alterTable('invoices', (t) => {
+        t.string('storage', 8).notNullable().defaultTo('db');
+      });
       await db.migrate.latest();
       expect(await schemaOf(db, engine)).toEqual(clean);
     });

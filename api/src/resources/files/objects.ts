@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { FileStorages } from '../../services/storage';
+import type { AnyQuery } from '../baseModel';
 import { VehicleFile } from './model';
 
 /** Which files a delete takes: a file, a record's files, or any matching rows. */
@@ -11,10 +12,18 @@ type Scope = (query: ReturnType<typeof VehicleFile.query>) => unknown;
  * bytes. The database storage's chunks go with their rows (ON DELETE CASCADE).
  */
 export async function s3KeysOf(trx: Knex, scope: Scope): Promise<string[]> {
-  const query = VehicleFile.query(trx).where({ storage: 's3' }).whereNotNull('storageKey');
+  const query = VehicleFile.query(trx);
   scope(query);
-  const rows = await query.select('storageKey');
-  return rows.map((row) => row.storageKey!);
+  return s3KeysOfRows(query);
+}
+
+/**
+ * The same for the rows of any table that says where its bytes are (`storage`, `storageKey`):
+ * documents, invoices, logos. `rows` is a query of the rows about to go, in the deleting transaction.
+ */
+export async function s3KeysOfRows(rows: AnyQuery): Promise<string[]> {
+  const found: { storageKey: string }[] = await rows.where({ storage: 's3' }).whereNotNull('storageKey').select('storageKey');
+  return found.map((row) => row.storageKey);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { UploadedFile } from '../../services/files/uploadedFile';
 import { detectFile, type Accept, type DetectedFile } from '../../services/files/detect';
 import { assertPixelBudget, processImage } from '../../services/files/images';
-import type { FileStorage, StagedFile } from '../../services/storage';
+import { stageThenCommit, type FileStorage, type StagedFile, type Variants } from '../../services/storage';
 import { safeFileName, withExtension } from '../../services/files/names';
 import { FILE_COLUMNS, VehicleFile } from './model';
 import { writeTransaction } from '../writeTransaction';
@@ -42,21 +42,16 @@ export async function storeRecordFiles(
   const createdIds: number[] = [];
   const createdKeys: string[] = [];
   /**
-   * The bytes first (S3: objects under a fresh key, outside any transaction), then the row in its
-   * transaction (the database storage writes its chunks there). If that transaction fails, the
-   * staged objects go: no row without its bytes, no bytes without their row. A process that
-   * stops between the two leaves objects the periodic sweep removes (services/storage/sweep.ts).
+   * The bytes first, then the row in its transaction (services/storage/staged.ts): if that
+   * transaction fails, the staged objects go.
    */
-  const storeOne = async (variants: Parameters<FileStorage['stage']>[0], work: (trx: Knex, staged: StagedFile) => Promise<number>, create: boolean) => {
-    const staged = await storage.stage(variants);
-    try {
-      const id = await writeTransaction(db, (trx) => work(trx, staged), { create });
-      createdIds.push(id);
-      if (staged.columns.storageKey) createdKeys.push(staged.columns.storageKey);
-    } catch (error) {
-      await staged.discard().catch(() => undefined);
-      throw error;
-    }
+  const storeOne = async (variants: Variants, work: (trx: Knex, staged: StagedFile) => Promise<number>, create: boolean) => {
+    const { id, storageKey } = await stageThenCommit(db, storage, 'vehicleFile', [variants], async ([staged]) => ({
+      id: await writeTransaction(db, (trx) => work(trx, staged), { create }),
+      storageKey: staged.columns.storageKey,
+    }));
+    createdIds.push(id);
+    if (storageKey) createdKeys.push(storageKey);
   };
   // Each file commits on its own; the last one's transaction also marks the request's
   // Idempotency-Key as stored (writeTransaction's `create`), so a retry after that never stores

@@ -4,7 +4,9 @@ import { createS3Storage, type S3Storage } from './s3';
 import type { StorageSettings } from './settings';
 import type { FileStorage, StoredFile } from './types';
 
-export type { FileStorage, FileVariant, StoredFile, StagedFile } from './types';
+export type { FileKind, FileStorage, FileVariant, StoredFile, StagedFile } from './types';
+export { FILE_TABLES } from './kinds';
+export { stageThenCommit, type Variants } from './staged';
 export { describeStorage, type StorageSettings } from './settings';
 
 /**

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { FILE_TABLES } from './kinds';
 import type { S3Storage } from './s3';
 
 /** An object this old without its row is no upload in progress: no upload's transaction lasts a day. */
@@ -11,8 +12,8 @@ const LOOKUP_BATCH = 500;
 export type SweepResult = { objects: number; removed: number };
 
 /**
- * Removes S3 objects that no vehicle_files row points at and that are older than a day: those of an
- * upload whose process stopped between writing the objects and committing the row, or of a delete
+ * Removes S3 objects that no row points at (vehicle_files, documents, invoices, company_logos) and
+ * that are older than a day: those of an upload whose process stopped between writing the objects and committing the row, or of a delete
  * whose removal after the commit failed (S3 unreachable). Lists the bucket's files/ objects page by
  * page and checks their keys against the rows a batch at a time, so memory stays flat however many
  * files there are. Safe in several processes at once: removing an object twice is no error.
@@ -26,8 +27,12 @@ export async function sweepOrphanObjects(db: Knex, s3: S3Storage, { now = Date.n
   const settle = async (candidates: Map<string, string[]>) => {
     if (!candidates.size) return;
     const keys = [...candidates.keys()];
-    const rows: { storageKey: string }[] = await db('vehicle_files').whereIn('storageKey', keys).select('storageKey');
-    const known = new Set(rows.map((row) => row.storageKey));
+    // A key is known when any table's row holds it: a vehicle file, a document, an invoice, a logo.
+    const known = new Set<string>();
+    for (const { table } of Object.values(FILE_TABLES)) {
+      const rows: { storageKey: string }[] = await db(table).whereIn('storageKey', keys).select('storageKey');
+      for (const row of rows) known.add(row.storageKey);
+    }
     const doomed = keys.filter((key) => !known.has(key)).flatMap((key) => candidates.get(key)!);
     if (doomed.length) await s3.deleteObjects(doomed);
     removed += doomed.length;

@@ -1,13 +1,21 @@
 import type { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 
-/** The stored versions of a vehicle's or container's file: an image has all three, a document the original only. */
+/** The stored versions of a vehicle's or container's file: an image has all three, a document (and every other kind of file) the original only. */
 export type FileVariant = 'original' | 'compressed' | 'thumbnail';
 
 export type StorageName = 'db' | 's3';
 
-/** What a vehicle_files row says about where its bytes are. */
-export type StoredFile = { id: number; storage: string; storageKey: string | null };
+/**
+ * Which rows a stored file's bytes belong to: a vehicle's or container's file (`vehicle_files`, the
+ * default), a company document (`documents`), an invoice's PDF (`invoices`) or a company's logo
+ * (`company_logos`, by companyId). S3 keeps them all alike; the database storage keeps each where it
+ * always did (services/storage/kinds.ts).
+ */
+export type FileKind = 'vehicleFile' | 'document' | 'invoice' | 'logo';
+
+/** What a row says about where its bytes are (`kind`: whose row it is, a vehicle file unless said). */
+export type StoredFile = { id: number; storage: string; storageKey: string | null; kind?: FileKind };
 
 /** The bytes of one variant to store: in memory (a processed image) or read from disk when needed (an upload). */
 export type VariantSource = Buffer | (() => Readable);
@@ -25,12 +33,13 @@ export interface StagedFile {
 }
 
 /**
- * Where the bytes of vehicle and container files are kept (STORAGE_URL). Uploads and downloads
+ * Where the bytes of stored files are kept (STORAGE_URL). Uploads and downloads
  * stream: no file is held whole in memory by a storage.
  */
 export interface FileStorage {
   readonly name: StorageName;
-  stage(variants: Partial<Record<FileVariant, VariantSource>>): Promise<StagedFile>;
+  /** `kind`: whose row `write` is given the id of (a vehicle file unless said); a document, an invoice's PDF and a logo have the `original` only. */
+  stage(variants: Partial<Record<FileVariant, VariantSource>>, kind?: FileKind): Promise<StagedFile>;
   has(db: Knex, file: StoredFile, variant: FileVariant): Promise<boolean>;
   /** A stream of the bytes, fetched as it is read (a missing variant fails the stream). */
   open(db: Knex, file: StoredFile, variant: FileVariant): Readable;
