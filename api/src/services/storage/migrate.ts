@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { FileStorage, FileStorages, FileVariant, StoredFile } from './index';
+import { recordPendingRemoval } from './pending';
 
 const VARIANTS: FileVariant[] = ['original', 'compressed', 'thumbnail'];
 /** Rows read per page: the walk holds one page of ids, never the whole table. */
@@ -45,6 +46,8 @@ async function moveFile(db: Knex, sources: FileStorages, target: FileStorage, fi
       if (!now || now.storage !== file.storage || now.storageKey !== file.storageKey) return false;
       await staged.write(trx, file.id);
       if (file.storage === 'db') await trx('file_chunks').where({ vehicleFileId: file.id }).delete();
+      // The old objects are removed after the commit; recorded here, the sweep's if that fails.
+      if (file.storage === 's3' && file.storageKey) await recordPendingRemoval(trx, [file.storageKey]);
       await trx('vehicle_files').where({ id: file.id }).update(staged.columns);
       return true;
     });
@@ -56,6 +59,6 @@ async function moveFile(db: Knex, sources: FileStorages, target: FileStorage, fi
     await staged.discard().catch(() => undefined);
     return false;
   }
-  if (file.storage === 's3' && file.storageKey) await source.remove([file.storageKey]).catch(() => undefined); // else the sweep's
+  if (file.storage === 's3' && file.storageKey) await source.remove([file.storageKey]).catch(() => undefined); // else the sweep's, a day later
   return true;
 }
