@@ -3,14 +3,15 @@ import { addColumns, addIndexes, dropColumns, dropIndexes } from './helpers';
 
 /** Each table, and the column that is its rows' id (a logo's is its company's). */
 const TABLES = { documents: 'id', invoices: 'id', company_logos: 'companyId' } as const;
-const indexesOf = (id: string) => [['storageKey'], ['storage', id]];
+const indexesOf = (id: string) => [['storage', id]];
 
 /**
  * Where the bytes of company documents, invoices' PDFs and company logos are (issue 35, as
  * 20261201000300 did for vehicle_files): `storage` is `db` (file_chunks, or a logo's own `data`, as
  * every one stored before) or `s3`, and `storageKey` the random key of its objects there. Reads
- * follow the row, so they move one by one (`npm run storage:migrate`). Indexed: the orphan sweep
- * looks keys up, the migration walks one storage's rows in id order. Only columns and indexes,
+ * follow the row, so they move one by one (`npm run storage:migrate`). Indexed for the migration,
+ * which walks one storage's rows in id order; nothing looks a row up by its key (the S3 sweep
+ * reads storage_pending_keys, 20261202000200), so `storageKey` has no index. Only columns and indexes,
  * each added when missing: a run that stopped halfway on MariaDB (which commits every ALTER) is
  * completed by running it again.
  */

@@ -3,17 +3,23 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { promisify } from 'node:util';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app';
 import { saveCompanyLogo, companyLogo } from '../src/resources/companies/profile';
 import { invoicePdf } from '../src/resources/invoices/operations';
 import { issueNumbered } from '../src/resources/invoices/numbering';
+import { deleteInvoice } from '../src/resources/invoices/operations';
+import { deleteDocument } from '../src/resources/documents/operations';
+import { writeTransaction } from '../src/resources/writeTransaction';
 import { User } from '../src/resources/users/model';
-import { createFileStorages } from '../src/services/storage';
+import { createFileStorages, stageThenCommit, type FileStorage, type FileStorages } from '../src/services/storage';
+import type { S3Storage } from '../src/services/storage/s3';
 import { databaseStorage } from '../src/services/storage/database';
 import { filesToMigrate, migrateFiles } from '../src/services/storage/migrate';
-import { ORPHAN_AGE_MS, sweepOrphanObjects } from '../src/services/storage/sweep';
+import { ORPHAN_AGE_MS, sweepPendingKeys } from '../src/services/storage/sweep';
 import { ENGINES } from './support/engines';
-import { startTestApp, type TestApp } from './support/testApp';
+import { PASSWORD, startTestApp, type TestApp } from './support/testApp';
 import { seedWorld, type World } from './support/world';
 import { validVin } from './support/vins';
 import { pdf, png } from './support/fixtures';
@@ -34,6 +40,21 @@ async function invoiceable(t: TestApp, companyId: number) {
   return { containerIds: [containerId], paymentMethod: 'cash', date: '2026-11-21', buyerName: 'Gulf Motors', salePrice: '1000.00', taxPercentage: '0' };
 }
 
+/** The keys recorded as in flight (storage_pending_keys), with what each was: `upload` or `removal`. */
+const pendingKeysOf = async (t: TestApp) => new Map(((await t.db('storage_pending_keys').select('storageKey', 'kind')) as { storageKey: string; kind: string }[]).map((row) => [row.storageKey, row.kind]));
+const A_DAY_LATER = () => Date.now() + ORPHAN_AGE_MS + 60_000;
+
+/**
+ * A second API process on the same database whose storages are `storages` (a process that stops
+ * halfway, an S3 that cannot be reached), and a super admin signed in there.
+ */
+async function otherProcess(t: TestApp, storages: FileStorages, username: string) {
+  const app = createApp({ db: t.db, config: t.config, storages });
+  const client = supertest.agent(app.callback());
+  expect((await client.post('/api/login').send({ username, password: PASSWORD })).status).toBe(200);
+  return { client, close: () => app.closeResources() };
+}
+
 const CASES = ENGINES.flatMap((engine) => STORAGES.map((storage) => [engine, storage] as const));
 
 describe.each(CASES)('company documents, invoice PDFs and logos on %s, stored in %s', (engine, storage) => {
@@ -51,6 +72,8 @@ describe.each(CASES)('company documents, invoice PDFs and logos on %s, stored in
     await store.close();
   });
 
+  const pendingKeys = () => pendingKeysOf(t);
+  const keyOf = async (table: string, where: Record<string, number>) => (await t.db(table).where(where).first('storageKey')).storageKey as string;
   /** The keys the bucket holds objects of (none with the database storage). */
   const bucketKeys = async () => new Set(store.s3 ? (await objectKeys(store.s3)).map((key) => key.split('/')[1]) : []);
   const chunkCount = async (where: Record<string, number>) => Number((await t.db('file_chunks').where(where).count({ n: '*' }))[0].n);
@@ -173,8 +196,10 @@ describe.each(CASES)('company documents, invoice PDFs and logos on %s, stored in
       (await t.db('documents').where({ id: document.id }).first('storageKey')).storageKey,
       (await t.db('invoices').where({ id: Number(invoice.headers['x-invoice-id']) }).first('storageKey')).storageKey,
     ];
-    const orphan = (await store.s3!.storages.s3!.stage({ original: pdf() }, 'document')).columns.storageKey!;
-    const swept = await sweepOrphanObjects(t.db, store.s3!.storages.s3!, { now: Date.now() + ORPHAN_AGE_MS + 60_000 });
+    // Their records went with their rows' inserts: none of them is the sweep's.
+    for (const key of keys) expect((await pendingKeys()).has(key)).toBe(false);
+    const orphan = (await t.app.fileStorages.s3!.stage({ original: pdf() }, 'document')).columns.storageKey!;
+    const swept = await sweepPendingKeys(t.app.fileStorages.s3!, { now: Date.now() + ORPHAN_AGE_MS + 60_000 });
     expect(swept.removed).toBe(1);
     const left = await bucketKeys();
     expect(left.has(orphan)).toBe(false);
@@ -203,6 +228,134 @@ describe.each(CASES)('company documents, invoice PDFs and logos on %s, stored in
     expect(await chunkCount({ invoiceId })).toBe(0);
     const left = await bucketKeys();
     for (const key of keys) if (key) expect(left.has(key)).toBe(false);
+    expect(await pendingKeys()).toEqual(new Map()); // removed after the commit: nothing left to sweep
+  });
+
+  it.runIf(storage === 's3')('sweeps a day later the objects of a document, an invoice and a logo whose upload stopped after its objects were written', async () => {
+    expect(await pendingKeys()).toEqual(new Map());
+    const s3 = t.app.fileStorages.s3!;
+    const stopped = () => new Error('the process stopped');
+    // The objects are written, then the process stops: the row's transaction fails, and nothing removes them.
+    const stopping: FileStorage = {
+      ...s3,
+      async stage(variants, kind) {
+        const staged = await s3.stage(variants, kind);
+        return { ...staged, write: () => Promise.reject(stopped()), discard: () => Promise.reject(stopped()) };
+      },
+    };
+    const company = await t.company();
+    const logo = await png(90, 30);
+    expect((await w.clients.SUPER_ADMIN.put(`/api/companies/${company.id}/logo`).attach('file', logo, 'kept.png')).status).toBe(200);
+    const keptLogo = await keyOf('company_logos', { companyId: company.id });
+    const rows = async () => [await t.db('documents').count({ n: '*' }), await t.db('invoices').count({ n: '*' })].map((r) => Number(r[0].n));
+    const before = await rows();
+    const other = await otherProcess(t, { ...t.app.fileStorages, current: stopping }, w.superAdmin.username);
+    try {
+      expect((await other.client.post('/api/documents').attach('file', pdf(), 'lost.pdf')).status).toBe(500);
+      expect((await other.client.post('/api/invoice').send(await invoiceable(t, company.id))).status).toBe(500);
+      expect((await other.client.put(`/api/companies/${company.id}/logo`).attach('file', await png(60, 20), 'lost.png')).status).toBe(500);
+    } finally {
+      await other.close();
+    }
+    // No row, no number taken, the old logo kept; three keys recorded in flight, their objects there.
+    expect(await rows()).toEqual(before);
+    expect(await t.db('invoice_counters').where({ companyId: company.id }).first()).toBeUndefined();
+    expect(await keyOf('company_logos', { companyId: company.id })).toBe(keptLogo);
+    const orphans = [...(await pendingKeys())];
+    expect(orphans.map(([, kind]) => kind)).toEqual(['upload', 'upload', 'upload']);
+    for (const [key] of orphans) expect((await bucketKeys()).has(key)).toBe(true);
+
+    // Young: an upload may still be on its way to its row.
+    expect(await sweepPendingKeys(s3)).toEqual({ removed: 0 });
+    expect(await sweepPendingKeys(s3, { now: A_DAY_LATER() })).toEqual({ removed: 3 });
+    const left = await bucketKeys();
+    for (const [key] of orphans) expect(left.has(key)).toBe(false);
+    expect(left.has(keptLogo)).toBe(true);
+    expect(await pendingKeys()).toEqual(new Map());
+    const served = await w.clients.SUPER_ADMIN.get(`/api/companies/${company.id}/logo`).buffer(true).parse(binary);
+    expect(served.status).toBe(200);
+  });
+
+  it.runIf(storage === 's3')('records the keys of deleted and replaced documents, invoices and logos with the change, and the sweep removes their objects when S3 could not', async () => {
+    expect(await pendingKeys()).toEqual(new Map());
+    const sa = w.clients.SUPER_ADMIN;
+    const company = await t.company();
+    expect((await sa.put(`/api/companies/${company.id}/logo`).attach('file', await png(90, 30), 'logo.png')).status).toBe(200);
+    const ofCompany = [
+      await keyOf('company_logos', { companyId: company.id }),
+      await keyOf('documents', { id: (await sa.post('/api/documents').field('companyId', String(company.id)).attach('file', pdf(), 'own.pdf')).body.id }),
+      await keyOf('invoices', { id: Number((await sa.post('/api/invoice').send(await invoiceable(t, company.id))).headers['x-invoice-id']) }),
+    ];
+    const shared = (await sa.post('/api/documents').attach('file', pdf(), 'shared.pdf')).body.id as number;
+    const kept = (await sa.post('/api/documents').attach('file', pdf(), 'kept.pdf')).body.id as number;
+    const invoiceId = Number((await sa.post('/api/invoice').send(await invoiceable(t, w.companyB.id))).headers['x-invoice-id']);
+    expect((await sa.put(`/api/companies/${w.companyB.id}/logo`).attach('file', await png(80, 30), 'old.png')).status).toBe(200);
+    const gone = [...ofCompany, await keyOf('documents', { id: shared }), await keyOf('invoices', { id: invoiceId }), await keyOf('company_logos', { companyId: w.companyB.id })];
+
+    // S3 cannot be reached once the rows' transactions committed: the users' changes are done all the same.
+    const unreachable: S3Storage = { ...t.app.fileStorages.s3!, remove: () => Promise.reject(new Error('S3 unreachable')) };
+    const other = await otherProcess(t, { ...t.app.fileStorages, s3: unreachable }, w.superAdmin.username);
+    try {
+      expect((await other.client.delete(`/api/documents/${shared}`)).status).toBe(200);
+      expect((await other.client.delete(`/api/invoices/${invoiceId}`)).status).toBe(200);
+      expect((await other.client.put(`/api/companies/${w.companyB.id}/logo`).attach('file', await png(70, 30), 'new.png')).status).toBe(200); // replaces
+      expect((await other.client.delete(`/api/companies/${company.id}`)).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+    const newLogo = await keyOf('company_logos', { companyId: w.companyB.id });
+    expect(await pendingKeys()).toEqual(new Map(gone.map((key) => [key, 'removal'])));
+    for (const key of gone) expect((await bucketKeys()).has(key)).toBe(true);
+    expect(await sweepPendingKeys(t.app.fileStorages.s3!)).toEqual({ removed: 0 });
+
+    expect(await sweepPendingKeys(t.app.fileStorages.s3!, { now: A_DAY_LATER() })).toEqual({ removed: gone.length });
+    const left = await bucketKeys();
+    for (const key of gone) expect(left.has(key)).toBe(false);
+    for (const key of [newLogo, await keyOf('documents', { id: kept })]) expect(left.has(key)).toBe(true);
+    expect(await pendingKeys()).toEqual(new Map());
+    expect((await sa.get(`/api/documents/${kept}/download`)).status).toBe(200);
+    expect((await sa.get(`/api/companies/${w.companyB.id}/logo`)).status).toBe(200);
+
+    // The logo deleted: its key recorded, its object removed after the commit, then its record.
+    expect((await sa.delete(`/api/companies/${w.companyB.id}/logo`)).status).toBe(200);
+    expect((await bucketKeys()).has(newLogo)).toBe(false);
+    expect(await pendingKeys()).toEqual(new Map());
+  });
+
+  it.runIf(storage === 's3')('records nothing for a delete that rolls back, and keeps the objects of a commit whose answer was lost', async () => {
+    expect(await pendingKeys()).toEqual(new Map());
+    const actor = (await User.query(t.db).findById(w.superAdmin.id))!;
+    const sa = w.clients.SUPER_ADMIN;
+    const document = (await sa.post('/api/documents').attach('file', pdf(), 'stays.pdf')).body;
+    const issued = await sa.post('/api/invoice').send(await invoiceable(t, w.companyB.id));
+    const invoice = { id: Number(issued.headers['x-invoice-id']), invoiceNumber: issued.headers['x-invoice-number'], companyId: w.companyB.id };
+    await expect(
+      writeTransaction(t.db, async (trx) => {
+        await deleteDocument(actor, document, trx);
+        await deleteInvoice(actor, invoice, trx);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await pendingKeys()).toEqual(new Map());
+    expect((await sa.get(`/api/documents/${document.id}/download`)).status).toBe(200);
+    expect((await sa.get(`/api/invoices/${invoice.id}/download`)).status).toBe(200);
+
+    // The row committed, then its answer lost (a connection gone at COMMIT): the objects stay for it.
+    const bytes = pdf(70_000);
+    let id = 0;
+    await expect(
+      stageThenCommit(t.app.fileStorages.current, 'document', [{ original: bytes }], async ([staged]) => {
+        await writeTransaction(t.db, async (trx) => {
+          id = Number((await trx('documents').insert({ fileName: 'lost-answer.pdf', mimeType: 'application/pdf', fileSize: bytes.length, uploadedBy: w.superAdmin.id, ...staged.columns, createdAt: new Date().toISOString() }))[0]);
+          await staged.write(trx, id);
+        });
+        throw new Error('connection lost at COMMIT');
+      }),
+    ).rejects.toThrow('connection lost');
+    expect((await bucketKeys()).has(await keyOf('documents', { id }))).toBe(true);
+    const download = await sa.get(`/api/documents/${id}/download`).buffer(true).parse(binary);
+    expect(sha(download.body)).toBe(sha(bytes));
+    expect(await pendingKeys()).toEqual(new Map());
   });
 });
 
@@ -238,11 +391,12 @@ describe.each(ENGINES)('npm run storage:migrate moves documents, invoice PDFs an
   });
 
   it('copies them to S3 byte for byte, resumes a stopped run, and brings them back', async () => {
-    const fromDb = createFileStorages({ kind: 'db' });
-    expect(await filesToMigrate(t.db, s3.storages.current)).toBe(3);
+    const fromDb = createFileStorages({ kind: 'db' }, { db: t.db });
+    const toS3 = s3.storagesOn(t.db);
+    expect(await filesToMigrate(t.db, toS3.current)).toBe(3);
     // A run stopped after its first file: the document is in S3, the invoice and the logo not yet.
     const stop = new Error('stopped');
-    await expect(migrateFiles(t.db, fromDb, s3.storages.current, () => { throw stop; })).rejects.toBe(stop);
+    await expect(migrateFiles(t.db, fromDb, toS3.current, () => { throw stop; })).rejects.toBe(stop);
     let now = await rows();
     expect([now.document.storage, now.invoice.storage, now.logo.storage]).toEqual(['s3', 'db', 'db']);
 
@@ -260,16 +414,23 @@ describe.each(ENGINES)('npm run storage:migrate moves documents, invoice PDFs an
     expect(Buffer.from(now.logo.data).length).toBe(0);
     // Read from S3 as the servers read them: the same bytes, the issued invoice unchanged.
     const stored = { id: documentId, storage: 's3', storageKey: now.document.storageKey, kind: 'document' as const };
-    expect(sha(await buffer(s3.storages.of(stored).open(t.db, stored, 'original')))).toBe(sha(bytes.document));
-    expect(sha(await buffer(invoicePdf(t.db, s3.storages, now.invoice)))).toBe(sha(bytes.invoice));
-    expect(sha((await companyLogo(t.db, s3.storages, w.companyA.id))!)).toBe(sha(bytes.logo));
-    expect(await migrateFiles(t.db, fromDb, s3.storages.current)).toEqual({ copied: 0, vanished: 0 });
+    expect(sha(await buffer(toS3.of(stored).open(t.db, stored, 'original')))).toBe(sha(bytes.document));
+    expect(sha(await buffer(invoicePdf(t.db, toS3, now.invoice)))).toBe(sha(bytes.invoice));
+    expect(sha((await companyLogo(t.db, toS3, w.companyA.id))!)).toBe(sha(bytes.logo));
+    expect(await migrateFiles(t.db, fromDb, toS3.current)).toEqual({ copied: 0, vanished: 0 });
 
     // And back to the database: the servers (STORAGE_URL=db:) serve them again, byte for byte.
-    expect(await migrateFiles(t.db, s3.storages, databaseStorage)).toEqual({ copied: 3, vanished: 0 });
+    // S3 cannot be reached for the removals after each commit: each old key was recorded with
+    // its row's change, and the sweep removes the objects a day later.
+    const inS3 = [now.document.storageKey, now.invoice.storageKey, now.logo.storageKey];
+    const unreachable = { ...toS3.s3!, remove: () => Promise.reject(new Error('S3 unreachable')) };
+    expect(await migrateFiles(t.db, { ...toS3, of: (file) => (file.storage === 's3' ? unreachable : toS3.of(file)) }, databaseStorage)).toEqual({ copied: 3, vanished: 0 });
     now = await rows();
     for (const row of [now.document, now.invoice, now.logo]) expect(row).toMatchObject({ storage: 'db', storageKey: null });
+    expect(await pendingKeysOf(t)).toEqual(new Map(inS3.map((key) => [key, 'removal'])));
+    expect(await sweepPendingKeys(toS3.s3!, { now: A_DAY_LATER() })).toEqual({ removed: 3 });
     expect(await objectKeys(s3)).toEqual([]);
+    expect(await pendingKeysOf(t)).toEqual(new Map());
     const invoice = await w.clients.SHIPPER.get(`/api/invoices/${invoiceId}/download`).buffer(true).parse(binary);
     expect(sha(invoice.body)).toBe(sha(bytes.invoice));
     const document = await w.clients.SHIPPER.get(`/api/documents/${documentId}/download`).buffer(true).parse(binary);

@@ -1,7 +1,9 @@
+import type { Knex } from 'knex';
 import { loadConfig, parseStorageUrl } from '../config';
 import { closeDb, createDb, schemaProblem, schemaState } from '../db';
 import { createFileStorages, describeStorage } from '../services/storage';
 import { filesToMigrate, migrateFiles } from '../services/storage/migrate';
+import { writeTransaction } from '../resources/writeTransaction';
 
 /**
  * npm run storage:migrate -- --to <url>: copies every stored file (the files of vehicles and
@@ -17,9 +19,10 @@ const to = toIndex >= 0 ? args[toIndex + 1] : undefined;
 process.umask(0o077);
 const config = loadConfig();
 const db = createDb(config.databaseUrl, config.database);
-const sources = createFileStorages(config.storage);
+const storageOptions = { db, write: <T>(work: (trx: Knex.Transaction) => Promise<T>) => writeTransaction(db, work) };
+const sources = createFileStorages(config.storage, storageOptions);
 const target = to === undefined ? 'missing' : parseStorageUrl(to, process.env);
-const targets = typeof target === 'string' ? null : createFileStorages(target);
+const targets = typeof target === 'string' ? null : createFileStorages(target, storageOptions);
 try {
   if (command !== 'migrate' || !targets) {
     throw new Error(`Use: npm run storage:migrate -- --to db: | s3://bucket?endpoint=…&region=…&forcePathStyle=true${typeof target === 'string' && to !== undefined ? ` (--to: ${target})` : ''}`);

@@ -23,10 +23,11 @@ import { recordEvent, type AuditActor } from '../auditLog/record';
 export async function deleteCompanyWithData(db: Knex, companyId: number, actor: AuditActor): Promise<string[]> {
   return writeTransaction(db, async (trx) => {
     const company = await Company.query(trx).findById(companyId).select('id', 'name', 'code');
-    // The S3 keys of its invoices' PDFs, documents and logo, like its files' below: removed after the commit.
+    // The S3 keys of its invoices' PDFs, documents and logo, like its files' below: recorded as
+    // pending removal here (the sweep's if the removal fails), removed after the commit.
     const storageKeys: string[] = [];
     for (const rows of [Invoice.query(trx).where({ companyId }), Document.query(trx).where({ companyId }), CompanyLogo.query(trx).where({ companyId })]) {
-      storageKeys.push(...(await s3KeysOfRows(rows)));
+      storageKeys.push(...(await s3KeysOfRows(trx, rows)));
     }
     await Invoice.query(trx).where({ companyId }).delete();
     // The invoice numbering's counters (invoices/numbering.ts) are no resource's rows.

@@ -46,23 +46,26 @@ export async function companyLogo(db: Knex, storages: FileStorages, companyId: n
 /**
  * Stores (or replaces) the company's logo: PNG bytes already made by services/files/logo.ts. The
  * bytes first (S3: an object under a fresh key), then the row; a replaced logo's object goes after
- * the commit. Two logos sent at once: the row lock orders them, and the second's replaces the first's.
+ * the commit, its key recorded as pending removal in the row's transaction (the sweep's if that
+ * removal fails). Two logos sent at once: the row lock orders them, and the second's replaces the first's.
  */
 export async function saveCompanyLogo(db: Knex, storages: FileStorages, actor: User, companyId: number, png: Buffer): Promise<void> {
-  const replaced = await stageThenCommit(db, storages.current, 'logo', [{ original: png }], ([staged]) => writeTransaction(db, async (trx) => {
-    const had = await CompanyLogo.query(trx).findById(companyId).forUpdate().select('companyId', 'storage', 'storageKey');
+  const replaced = await stageThenCommit(storages.current, 'logo', [{ original: png }], ([staged]) => writeTransaction(db, async (trx) => {
+    const had = await CompanyLogo.query(trx).findById(companyId).forUpdate().select('companyId');
+    // The replaced logo's S3 key, recorded as pending removal with the change (s3KeysOfRows).
+    const replacedKeys = await s3KeysOfRows(trx, CompanyLogo.query(trx).where({ companyId }));
     // The row first (its bytes empty), then its bytes: the database storage writes them into it.
     await CompanyLogo.query(trx).insert({ companyId, data: NO_BYTES, ...staged.columns }).onConflict('companyId').merge(['data', 'updatedAt', 'storage', 'storageKey']);
     await staged.write(trx, companyId);
     await recordLogoChange(trx, actor, companyId, Boolean(had), true);
-    return had?.storage === 's3' && had.storageKey ? [had.storageKey] : [];
+    return replacedKeys;
   }));
   await removeObjects(storages, replaced);
 }
 
 export async function deleteCompanyLogo(db: Knex, storages: FileStorages, actor: User, companyId: number): Promise<void> {
   const removed = await writeTransaction(db, async (trx) => {
-    const storageKeys = await s3KeysOfRows(CompanyLogo.query(trx).where({ companyId }));
+    const storageKeys = await s3KeysOfRows(trx, CompanyLogo.query(trx).where({ companyId }));
     if (await CompanyLogo.query(trx).deleteById(companyId)) await recordLogoChange(trx, actor, companyId, true, false);
     return storageKeys;
   });

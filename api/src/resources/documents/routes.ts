@@ -60,7 +60,7 @@ export function documentRoutes(db: Knex, storages: FileStorages, uploadMaxBytes:
     for (const file of files) types.push(await detectFile(file.path, { images: false, text: true }));
     // The bytes first (streamed from the upload's file), then every row in one transaction: all or nothing.
     const sources = files.map((file) => ({ original: () => createReadStream(file.path) }));
-    const ids = await stageThenCommit(db, storages.current, 'document', sources, (staged) => writeTransaction(db, async (trx) => {
+    const ids = await stageThenCommit(storages.current, 'document', sources, (staged) => writeTransaction(db, async (trx) => {
       const created: number[] = [];
       for (const [i, file] of files.entries()) {
         const fileName = safeFileName(withExtension(safeFileName(file.name, types[i].extension), types[i].extension));

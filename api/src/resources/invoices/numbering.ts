@@ -76,9 +76,10 @@ export async function issueNumbered<T>(
       const invoiceNumber = formatInvoiceNumber(year, predicted);
       const pdf = await render(invoiceNumber);
       try {
-        // The PDF's bytes first (S3: an object under a fresh key), then the numbered row: a number
-        // taken meanwhile, or any failure, removes this PDF's object (services/storage/staged.ts).
-        const stored = await stageThenCommit(db, storage, 'invoice', [{ original: pdf }], ([staged]) => writeTransaction(db, async (trx) => {
+        // The PDF's bytes first (S3: an object under a fresh key recorded as in flight), then the
+        // numbered row: a number taken meanwhile, or any failure, removes this PDF's object
+        // (services/storage/staged.ts); a process stopped meanwhile leaves it to the sweep.
+        const stored = await stageThenCommit(storage, 'invoice', [{ original: pdf }], ([staged]) => writeTransaction(db, async (trx) => {
           if ((await takeNumber(trx, companyId, year)) !== predicted) throw new NumberTaken();
           return store(trx, invoiceNumber, pdf, staged);
         }, { create: true }));

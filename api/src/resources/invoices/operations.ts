@@ -108,11 +108,12 @@ export async function issueInvoice(actor: User, input: z.infer<typeof InvoiceReq
 
 /**
  * Deletes an invoice the route found the actor may see; its PDF's chunks follow by the foreign key.
- * Answers its PDF's S3 key, if any, whose object the route removes after the commit.
+ * Answers its PDF's S3 key, if any, recorded here as pending removal, whose object the route
+ * removes after the commit (the sweep's if that fails).
  */
 export async function deleteInvoice(actor: User, invoice: Pick<Invoice, 'id' | 'invoiceNumber' | 'companyId'>, trx: Knex): Promise<string[]> {
   if (!can(actor.role, 'invoices', 'delete')) throw forbidden();
-  const storageKeys = await s3KeysOfRows(Invoice.query(trx).where({ id: invoice.id }));
+  const storageKeys = await s3KeysOfRows(trx, Invoice.query(trx).where({ id: invoice.id }));
   await Invoice.query(trx).deleteById(invoice.id);
   await recordEvent(trx, {
     actor, action: 'delete', entity: 'invoices', entityId: invoice.id, companyId: invoice.companyId,

@@ -2,8 +2,8 @@ import type { FileKind } from './types';
 
 /**
  * The tables whose rows point at stored bytes (their `storage` and `storageKey` columns), and the
- * column that is the id a staged file's `write` is given. The orphan sweep looks keys up in all of
- * them; `npm run storage:migrate` walks each. A logo is the one file replaced in its row (a new
+ * column that is the id a staged file's `write` is given; `npm run storage:migrate` walks each.
+ * (The S3 sweep needs none of them: it removes only the keys recorded in storage_pending_keys.) A logo is the one file replaced in its row (a new
  * logo of the same company): its `updatedAt` tells the migration that the bytes it copied are gone.
  */
 export const FILE_TABLES: Record<FileKind, { table: string; id: string; version?: string }> = {

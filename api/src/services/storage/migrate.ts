@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { dropDatabaseBytes } from './database';
 import { FILE_KINDS, FILE_TABLES } from './kinds';
 import type { FileStorage, FileStorages, FileVariant, StoredFile } from './index';
+import { recordPendingRemoval } from './pending';
 import type { FileKind } from './types';
 
 const VARIANTS: FileVariant[] = ['original', 'compressed', 'thumbnail'];
@@ -68,6 +69,8 @@ async function moveFile(db: Knex, sources: FileStorages, target: FileStorage, fi
       if (!now || now.storage !== file.storage || now.storageKey !== file.storageKey || now.version !== file.version) return false;
       if (file.storage === 'db') await dropDatabaseBytes(trx, file);
       await staged.write(trx, file.id);
+      // The old objects are removed after the commit; recorded here, the sweep's if that fails.
+      if (file.storage === 's3' && file.storageKey) await recordPendingRemoval(trx, [file.storageKey]);
       await trx(table).where({ [id]: file.id }).update(staged.columns);
       return true;
     });
@@ -79,6 +82,6 @@ async function moveFile(db: Knex, sources: FileStorages, target: FileStorage, fi
     await staged.discard().catch(() => undefined);
     return false;
   }
-  if (file.storage === 's3' && file.storageKey) await source.remove([file.storageKey]).catch(() => undefined); // else the sweep's
+  if (file.storage === 's3' && file.storageKey) await source.remove([file.storageKey]).catch(() => undefined); // else the sweep's, a day later
   return true;
 }

@@ -1,38 +1,25 @@
-import type { Knex } from 'knex';
-import { FILE_TABLES } from './kinds';
 import type { FileKind, FileStorage, FileVariant, StagedFile, VariantSource } from './types';
 
 export type Variants = Partial<Record<FileVariant, VariantSource>>;
 
 /**
- * The one way new bytes are stored, whatever their kind: the bytes first (S3: objects under fresh
- * random keys, streamed, outside any transaction), then the rows in `commit` (a write transaction
- * that inserts each row with its staged `columns` and calls its `write` with the row's id; the
- * database storage writes its chunks there). If `commit` fails, what was staged is removed: no row
- * without its bytes, no bytes without their row. Only when no row holds the key, though: a commit
- * whose answer was lost (a connection gone at COMMIT) may have kept its rows, and their bytes
- * must stay; when that cannot be told (the database unreachable), the objects are left to the
- * sweep. A process that stops between the two steps leaves objects the sweep removes.
+ * The one way new bytes are stored, whatever their kind: the bytes first (S3: each key recorded
+ * as in flight in storage_pending_keys, then objects under it, streamed, outside any transaction),
+ * then the rows in `commit` (a write transaction that inserts each row with its staged `columns`
+ * and calls its `write` with the row's id: the database storage writes its chunks there, S3
+ * deletes the key's record there). If `commit` fails, what was staged is discarded: no row
+ * without its bytes, no bytes without their row. S3's `discard` removes the objects only while
+ * their record is there, so the objects of a commit whose answer was lost (a connection gone at
+ * COMMIT, its rows kept) stay. A process that stops between the two steps, or a discard that
+ * fails, leaves the record: the sweep removes its objects a day later (services/storage/sweep.ts).
  */
-export async function stageThenCommit<T>(db: Knex, storage: FileStorage, kind: FileKind, files: Variants[], commit: (staged: StagedFile[]) => Promise<T>): Promise<T> {
+export async function stageThenCommit<T>(storage: FileStorage, kind: FileKind, files: Variants[], commit: (staged: StagedFile[]) => Promise<T>): Promise<T> {
   const staged: StagedFile[] = [];
   try {
     for (const variants of files) staged.push(await storage.stage(variants, kind));
     return await commit(staged);
   } catch (error) {
-    await Promise.all(staged.map((file) => discardUnlessKept(db, kind, file)));
+    await Promise.all(staged.map((file) => file.discard().catch(() => undefined))); // else the sweep's, a day later
     throw error;
   }
-}
-
-async function discardUnlessKept(db: Knex, kind: FileKind, file: StagedFile): Promise<void> {
-  const key = file.columns.storageKey;
-  if (key) {
-    const kept = await db(FILE_TABLES[kind].table)
-      .where({ storageKey: key })
-      .first('storageKey')
-      .then(Boolean, () => true);
-    if (kept) return;
-  }
-  await file.discard().catch(() => undefined); // else the sweep finds them a day later
 }

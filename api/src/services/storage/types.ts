@@ -22,8 +22,11 @@ export type VariantSource = Buffer | (() => Readable);
 
 /**
  * A file's bytes written before its row exists. The row's transaction calls `write` once the
- * row's id is known (the database storage writes its chunks there, inside the transaction);
- * when that transaction fails, `discard` removes what `stage` wrote outside it (S3's objects).
+ * row's id is known (the database storage writes its chunks there, inside the transaction; S3
+ * deletes the key's record of an upload in flight there, services/storage/pending.ts, so a row
+ * must never be committed without it); when that transaction fails, `discard` removes what
+ * `stage` wrote outside it (S3's objects, then the record, and only while the record is there:
+ * gone, the transaction committed after all, its answer lost).
  */
 export interface StagedFile {
   /** The row's `storage` and `storageKey` columns. */
@@ -43,6 +46,10 @@ export interface FileStorage {
   has(db: Knex, file: StoredFile, variant: FileVariant): Promise<boolean>;
   /** A stream of the bytes, fetched as it is read (a missing variant fails the stream). */
   open(db: Knex, file: StoredFile, variant: FileVariant): Readable;
-  /** After the rows' transaction committed: the bytes of files whose rows are gone (the database's went with them). */
+  /**
+   * After the rows' transaction committed: the bytes of files whose rows are gone (the database's
+   * went with them). That transaction recorded the keys (recordPendingRemoval, which s3KeysOf
+   * and s3KeysOfRows do), so the sweep removes the objects if this fails or never runs; this removes the records.
+   */
   remove(storageKeys: string[]): Promise<void>;
 }
