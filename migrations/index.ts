@@ -27,6 +27,8 @@ import * as vehicleStatusRank from './20261201000100_vehicle_status_rank';
 import * as makeSpellings from './20261201000200_make_spellings';
 import * as fileStorage from './20261201000300_file_storage';
 import * as userTheme from './20261201000400_user_theme';
+import * as documentInvoiceLogoStorage from './20261202000100_document_invoice_logo_storage';
+import * as storagePendingKeys from './20261202000200_storage_pending_keys';
 
 /**
  * Migrations are listed here rather than discovered on disk, so they load the same way under
@@ -61,6 +63,8 @@ const MIGRATIONS: Record<string, Knex.Migration & { downLoses?: string }> = {
   '20261201000200_make_spellings': makeSpellings,
   '20261201000300_file_storage': fileStorage,
   '20261201000400_user_theme': userTheme,
+  '20261202000100_document_invoice_logo_storage': documentInvoiceLogoStorage,
+  '20261202000200_storage_pending_keys': storagePendingKeys,
 };
 
 /**

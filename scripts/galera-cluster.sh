@@ -4,6 +4,7 @@
 # MariaDB here. Used by scripts/galera-test.sh; by hand:
 #   scripts/galera-cluster.sh start        starts (or reuses) the three nodes, prints the MYSQL_URL (all hosts)
 #   scripts/galera-cluster.sh stop-node N  stops node N (1 to 3) cleanly and waits until it is gone
+#                                          (a node already killed: forgets its pid file)
 #   scripts/galera-cluster.sh start-node N starts node N again: it rejoins (IST, or SST by rsync)
 #   scripts/galera-cluster.sh wait-synced N  waits until node N is Synced in a cluster of 3
 #   scripts/galera-cluster.sh pid N | port N | sql N "statement"
@@ -48,7 +49,11 @@ start_node() {
   # Started detached (setsid) with its own pid file, so `stop` ends this node and no other process.
   # What production needs for Galera: row-based binary log format, InnoDB, interleaved
   # auto-increment locks. Commits are flushed once a second (as scripts/ci-mariadb.sh): the
-  # cluster's copies are what keeps a commit here.
+  # cluster's copies are what keeps a commit here. A node that vanishes without a goodbye (a crash,
+  # kill -9, a cut cable) holds every commit of the others until it is suspected dead and dropped
+  # from the view: evs.suspect_timeout, 5 s by default, 2 s here (with keepalives every 0.5 s,
+  # which must be under a third of it; the cluster is on one network;
+  # docs/operations.md, Scale-out), so writes go on within 5 s of a crash.
   setsid /usr/sbin/mariadbd --no-defaults --user=mysql \
     --datadir="$d/data" --port="$(port "$n")" --bind-address=127.0.0.1 --socket="$(socket "$n")" \
     --pid-file="$(pidfile "$n")" --log-error="$d/error.log" \
@@ -57,7 +62,7 @@ start_node() {
     --wsrep-on=ON --wsrep-provider="$provider" --wsrep-cluster-name="vx-galera-$base_port" \
     --wsrep-cluster-address="$(cluster_address)" --wsrep-node-name="node$n" \
     --wsrep-node-address="127.0.0.1:$(gcomm_port "$n")" \
-    --wsrep-provider-options="gmcast.listen_addr=tcp://127.0.0.1:$(gcomm_port "$n");ist.recv_addr=127.0.0.1:$((base_port + 20 + n - 1));gcache.size=128M" \
+    --wsrep-provider-options="gmcast.listen_addr=tcp://127.0.0.1:$(gcomm_port "$n");ist.recv_addr=127.0.0.1:$((base_port + 20 + n - 1));gcache.size=128M;evs.keepalive_period=PT0.5S;evs.suspect_timeout=PT2S" \
     --wsrep-sst-method=rsync --wsrep-sst-receive-address="127.0.0.1:$((base_port + 30 + n - 1))" \
     "${extra[@]}" </dev/null >/dev/null 2>&1 &
   wait_synced "$n"
@@ -77,11 +82,17 @@ wait_synced() {
 }
 
 stop_node() {
-  local pf
+  local pf pid
   pf=$(pidfile "$1")
   if [ -f "$pf" ]; then
-    kill "$(cat "$pf")" 2>/dev/null || true
-    for _ in $(seq 1 600); do [ -e "$pf" ] || return 0; sleep 0.1; done
+    pid=$(cat "$pf")
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 600); do
+      [ -e "$pf" ] || return 0
+      # A node that was killed (SIGKILL) left its pid file: gone is stopped.
+      kill -0 "$pid" 2>/dev/null || { rm -f "$pf"; return 0; }
+      sleep 0.1
+    done
     echo "node $1 did not stop" >&2
     return 1
   fi

@@ -6,11 +6,14 @@
 #      the three nodes (GALERA_TEST_FILES overrides the list; the whole suite takes far longer than
 #      this run's 5 minutes on two cores, and its SQLite half says nothing about Galera);
 #   2. two API processes (npm start's server), the first on node 1 and the second on node 2, each
-#      able to move to the other nodes; writers add vehicles through both, node 1 is stopped in the
-#      middle of it (test/galeraLoad.ts), and the run checks that
+#      able to move to the other nodes; writers add vehicles through both, node 1 is stopped
+#      (SIGTERM: a clean shutdown) in the middle of it (test/galeraLoad.ts), and the run checks that
 #        - both processes answer a write again within 5 s of the stop,
-#        - node 1 rejoins the cluster (Synced, 3 nodes),
-#        - every acknowledged vehicle is on each of the three nodes.
+#        - node 1 rejoins the cluster (Synced, 3 nodes);
+#   3. the same, shorter, with node 2 killed (SIGKILL: a crash, no goodbye to the cluster, its
+#      state file left as a crash leaves it): both processes answer a write again within 5 s, and
+#      node 2 rejoins;
+#   then every vehicle acknowledged in 2 and 3 is on each of the three nodes.
 # Everything it started is stopped and its folder removed on exit, whatever happened.
 # Ports (TEST_PORT_RANGE 4600-4699 by default): nodes 4611-4613 (+10, +20, +30 for group
 # communication, IST and SST: scripts/galera-cluster.sh), API processes 4651 and 4652.
@@ -89,30 +92,49 @@ say "two API processes: $api_port_a on node 1 first, $api_port_b on node 2 first
 start_api "$api_port_a" "$url_a" api-a
 start_api "$api_port_b" "$url_b" api-b
 
-say "writing through both, stopping node 1 (pid $(cluster pid 1)) after 3 s"
-result=$(API_URLS="http://127.0.0.1:$api_port_a,http://127.0.0.1:$api_port_b" ADMIN_USERNAME=admin@example.com ADMIN_PASSWORD="$admin_password" \
-  STOP_PID="$(cluster pid 1)" npx tsx test/galeraLoad.ts)
-echo "$result" | node -e '
-  const r = JSON.parse(require("fs").readFileSync(0, "utf8"));
-  console.log(`  acknowledged writes: ${r.acknowledged.length} (${r.acknowledgedBeforeStop} before the stop)`);
-  console.log(`  failed answers: ${JSON.stringify(r.failures)}`);
-  console.log(`  answered a write again after the stop: ${r.answeredAgainMs.map((ms, i) => `process ${i + 1}: ${ms === null ? "never" : ms + " ms"}`).join(", ")}`);'
-echo "$result" | node -e '
-  const r = JSON.parse(require("fs").readFileSync(0, "utf8"));
-  const slow = r.answeredAgainMs.filter((ms) => ms === null || ms > 5000);
-  if (slow.length) { console.error("FAILED: an API process did not answer a write again within 5 s of the stop"); process.exit(1); }'
+# Writes through both processes while node $1 is stopped with signal $2 ($3 ms of load before, $4
+# after both answered again; VINs of series $5), the figures printed; fails unless both answered a write again within
+# 5 s. Then waits until the node is gone, starts it again and checks it rejoined a cluster of 3.
+# Each phase's acknowledged ids are added to $acknowledged_ids.
+acknowledged_ids=""
+stop_under_load() {
+  local node=$1 signal=$2 before=$3 after=$4 series=$5 result
+  say "writing through both, stopping node $node (pid $(cluster pid "$node")) with $signal after $before ms"
+  result=$(API_URLS="http://127.0.0.1:$api_port_a,http://127.0.0.1:$api_port_b" ADMIN_USERNAME=admin@example.com ADMIN_PASSWORD="$admin_password" \
+    STOP_PID="$(cluster pid "$node")" STOP_SIGNAL="$signal" LOAD_BEFORE_MS="$before" LOAD_AFTER_MS="$after" COMPANY_CODE="GL-$signal-$(date +%s)" VIN_SERIES="$series" \
+    npx tsx test/galeraLoad.ts)
+  echo "$result" | node -e '
+    const r = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    console.log(`  acknowledged writes: ${r.acknowledged.length} (${r.acknowledgedBeforeStop} before the stop)`);
+    console.log(`  failed answers: ${JSON.stringify(r.failures)}`);
+    console.log(`  answered a write again after the stop: ${r.answeredAgainMs.map((ms, i) => `process ${i + 1}: ${ms === null ? "never" : ms + " ms"}`).join(", ")}`);'
+  echo "$result" | node -e '
+    const r = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    const slow = r.answeredAgainMs.filter((ms) => ms === null || ms > 5000);
+    if (slow.length) { console.error("FAILED: an API process did not answer a write again within 5 s of the stop"); process.exit(1); }'
 
-# What the processes logged as errors meanwhile (a failed answer's cause), in short.
-grep -h '"level":"error"' "$GALERA_DIR"/api-*.log | cut -c1-400 | head -5 || true
+  # What the processes logged as errors meanwhile (a failed answer's cause), in short.
+  grep -h '"level":"error"' "$GALERA_DIR"/api-*.log | cut -c1-400 | tail -5 || true
 
-say "node 1 stopped; starting it again"
-cluster stop-node 1
-rejoin_started=$(date +%s%N)
-cluster start-node 1
-say "node 1 rejoined in $((($(date +%s%N) - rejoin_started) / 1000000)) ms: $(cluster sql 1 "show status where variable_name in ('wsrep_local_state_comment', 'wsrep_cluster_size')" | tr '\t\n' '= ')"
-[ "$(cluster sql 1 "show status like 'wsrep_cluster_size'" | cut -f2)" = 3 ] || { echo "FAILED: node 1 rejoined a cluster that is not of 3 nodes" >&2; exit 1; }
+  say "node $node stopped ($signal); starting it again"
+  cluster stop-node "$node"
+  local rejoin_started
+  rejoin_started=$(date +%s%N)
+  cluster start-node "$node"
+  say "node $node rejoined in $((($(date +%s%N) - rejoin_started) / 1000000)) ms: $(cluster sql "$node" "show status where variable_name in ('wsrep_local_state_comment', 'wsrep_cluster_size')" | tr '\t\n' '= ')"
+  [ "$(cluster sql "$node" "show status like 'wsrep_cluster_size'" | cut -f2)" = 3 ] || { echo "FAILED: node $node rejoined a cluster that is not of 3 nodes" >&2; exit 1; }
+  acknowledged_ids="$acknowledged_ids${acknowledged_ids:+,}$(echo "$result" | node -e 'console.log(JSON.parse(require("fs").readFileSync(0, "utf8")).acknowledged.join(","))')"
+}
 
-ids=$(echo "$result" | node -e 'console.log(JSON.parse(require("fs").readFileSync(0, "utf8")).acknowledged.join(","))')
+phase_started=$(date +%s)
+stop_under_load 1 SIGTERM 3000 3000 A
+say "clean stop phase done in $(($(date +%s) - phase_started)) s"
+phase_started=$(date +%s)
+# A crash: node 2 killed (process b's first host, and process a's next one after node 1).
+stop_under_load 2 SIGKILL 2000 2000 B
+say "crash phase done in $(($(date +%s) - phase_started)) s"
+
+ids="${acknowledged_ids%,}"
 expected=$(echo "$ids" | tr ',' '\n' | grep -c .)
 for n in 1 2 3; do
   # Wait for the node to have applied what the cluster committed before the count.

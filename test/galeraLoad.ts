@@ -1,13 +1,15 @@
 /**
  * The load of scripts/galera-test.sh (run with tsx): writers add vehicles through two API processes (each on its
- * own Galera node) for a while, then the node of the first process is stopped (SIGTERM to its
- * pid) while they go on. It waits until both processes have answered a write again, keeps the
+ * own Galera node) for a while, then a node is stopped (STOP_SIGNAL to its pid: SIGTERM, a clean
+ * shutdown, or SIGKILL, a crash) while they go on. It waits until both processes have answered a write again, keeps the
  * load a little longer, and prints one JSON line: every acknowledged (201) vehicle's id, the
  * failed answers, and how long after the stop each process answered a write again. The shell
  * script then checks those ids on every node once the stopped one has rejoined.
  *
  * Env: API_URLS (two base URLs, comma-separated), ADMIN_USERNAME, ADMIN_PASSWORD, STOP_PID,
- * LOAD_BEFORE_MS (3000), LOAD_AFTER_MS (3000), WRITERS (4 per process).
+ * STOP_SIGNAL (SIGTERM), LOAD_BEFORE_MS (3000), LOAD_AFTER_MS (3000), WRITERS (4 per process),
+ * COMPANY_CODE (GL + 4 digits of the time; each run of one database names its own), VIN_SERIES (a
+ * VIN letter, A by default: each run of one database takes its own, as a VIN is stored once).
  */
 import { vinCheckDigit } from '../api/src/domain/vin';
 
@@ -16,14 +18,16 @@ const beforeMs = Number(process.env.LOAD_BEFORE_MS ?? 3000);
 const afterMs = Number(process.env.LOAD_AFTER_MS ?? 3000);
 const writers = Number(process.env.WRITERS ?? 4);
 const stopPid = Number(process.env.STOP_PID);
+const stopSignal = (process.env.STOP_SIGNAL ?? 'SIGTERM') as NodeJS.Signals;
 /** Whatever happens, the load ends: a process that never answers again fails the run. */
 const GIVE_UP_MS = 30_000;
 
 /** VINs of this run's own company: unique within it. */
 let serial = 0;
-const stamp = Date.now().toString().slice(-4);
+const series = process.env.VIN_SERIES ?? 'A';
+const stamp = process.env.COMPANY_CODE ?? `GL${Date.now().toString().slice(-4)}`;
 function vin(): string {
-  const tail = `A${String(serial++).padStart(7, '0')}`;
+  const tail = `${series}${String(serial++).padStart(7, '0')}`;
   return `1HGCM826${vinCheckDigit(`1HGCM8260${tail}`)}${tail}`;
 }
 
@@ -41,7 +45,7 @@ const post = (api: string, cookie: string, route: string, body: unknown) =>
   fetch(`${api}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body), signal: AbortSignal.timeout(20_000) });
 
 const cookies = await Promise.all(apis.map(signIn));
-const company = await post(apis[0], cookies[0], '/api/companies', { name: `Galera load ${stamp}`, code: `GL${stamp}` });
+const company = await post(apis[0], cookies[0], '/api/companies', { name: `Galera load ${stamp}`, code: stamp });
 if (company.status !== 201) throw new Error(`company: ${company.status} ${await company.text()}`);
 const companyId = (await company.json()).id as number;
 
@@ -76,7 +80,7 @@ const running = apis.flatMap((_, which) => Array.from({ length: writers }, () =>
 await new Promise((resolve) => setTimeout(resolve, beforeMs));
 const beforeStop = acknowledged.length;
 stoppedAt = Date.now();
-process.kill(stopPid, 'SIGTERM');
+process.kill(stopPid, stopSignal);
 const giveUpAt = stoppedAt + GIVE_UP_MS;
 while (Date.now() < giveUpAt && answeredAgainAt.some((at) => at === undefined)) await new Promise((resolve) => setTimeout(resolve, 50));
 await new Promise((resolve) => setTimeout(resolve, afterMs));

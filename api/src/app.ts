@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { findUser, userFromRow } from './accounts';
 import type { Config } from './config';
 import { createFileStorages, type FileStorages } from './services/storage';
+import { writeTransaction } from './resources/writeTransaction';
 import { isDatabaseUp, schemaProblem, schemaState } from './db';
 import { VERSION } from './install';
 import { loadCurrentUser } from './http/auth';
@@ -60,8 +61,15 @@ export type App = Koa & {
 };
 
 export function createApp({ db, config, logger = createLogger(config.logLevel), invoiceRenderer = createInvoiceRenderer(), storages }: AppOptions): App {
-  // Where vehicle and container files' bytes are (STORAGE_URL); objects a delete could not remove are the sweep's.
-  const files = storages ?? createFileStorages(config.storage, (error, storageKeys) => logger.error('could not remove deleted files from S3 storage; the sweep will', { error, storageKeys }));
+  // Where stored files' bytes are (STORAGE_URL): vehicles' and containers' files, company documents,
+  // invoices' PDFs, logos; objects a delete could not remove are the sweep's.
+  const files =
+    storages ??
+    createFileStorages(config.storage, {
+      db,
+      write: (work) => writeTransaction(db, work),
+      onRemoveFailed: (error, storageKeys) => logger.error('could not remove deleted files from S3 storage; the sweep will', { error, storageKeys }),
+    });
   setPasswordHashCost(config.passwordHashCost);
   const proxies = config.trustedProxies;
   // With a number of proxies, Koa takes the client from that many right-most X-Forwarded-For entries.
@@ -161,8 +169,8 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
     notificationRoutes(db),
     fileRoutes(db, files, 'vehicles', config.uploadMaxBytes, config.uploadMaxPixels),
     fileRoutes(db, files, 'containers', config.uploadMaxBytes, config.uploadMaxPixels),
-    documentRoutes(db, config.uploadMaxBytes),
-    invoiceRoutes(db, invoiceRenderer),
+    documentRoutes(db, files, config.uploadMaxBytes),
+    invoiceRoutes(db, invoiceRenderer, files),
     invoiceSellerRoutes(db),
     aiRoutes(db, files, createOllamaVision(config.ollama), config.ollama.concurrency),
     demoRoutes(db, files, config.uploadMaxPixels),

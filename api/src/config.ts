@@ -48,10 +48,11 @@ export function parseStorageUrl(value: string, env: NodeJS.ProcessEnv = {}): Sto
   if (endpoint !== undefined && !/^https?:\/\/[^/]+/.test(endpoint)) return `endpoint "${endpoint}" must be an http:// or https:// URL`;
   const pathStyle = url.searchParams.get('forcePathStyle') ?? 'false';
   if (!['true', 'false'].includes(pathStyle)) return 'forcePathStyle is true or false';
-  // Off unless asked for: the sweep removes every old object of the bucket's files/ that this
-  // database does not know, so a second install (staging, a restored copy) sharing the bucket
-  // would lose its files to it (docs/operations.md, S3 storage).
-  const sweep = url.searchParams.get('sweepOrphans') ?? 'false';
+  // On by default: the sweep removes only the objects of keys this database recorded as in
+  // flight a day ago (services/storage/sweep.ts), never another install's. `false` turns it off
+  // (a copy of the database started beside the original on the same bucket: docs/operations.md);
+  // `true`, which once turned on a sweep that listed the bucket, is the default now.
+  const sweep = url.searchParams.get('sweepOrphans') ?? 'true';
   if (!['true', 'false'].includes(sweep)) return 'sweepOrphans is true or false';
   const [accessKeyId, secretAccessKey] = [env.AWS_ACCESS_KEY_ID, env.AWS_SECRET_ACCESS_KEY];
   if (!!accessKeyId !== !!secretAccessKey) return 'set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither';

@@ -119,10 +119,11 @@ async function serve(config: Config, db: Knex, say: StartupLog, { worker }: { wo
   pruneLimits.unref();
   // The overdue-document scan and, with SMTP_URL, the mail sender: in every process, safe together.
   const notificationJobs = startNotificationJobs(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
-  // With S3 storage and sweepOrphans=true: objects a stopped upload or a failed removal left
-  // without their row, after a day. Only when asked for: it cannot tell another install's objects.
+  // With S3 storage (unless sweepOrphans=false): the objects of keys a stopped upload or a failed
+  // removal left recorded in storage_pending_keys, after a day; only recorded keys, so another
+  // install's objects in a shared bucket are never touched. One process at a time per key.
   const s3 = app.fileStorages.s3;
-  const orphanSweep = s3 && config.storage.kind === 's3' && config.storage.sweepOrphans ? startOrphanSweep(db, s3, logger) : null;
+  const orphanSweep = s3 && config.storage.kind === 's3' && config.storage.sweepOrphans ? startOrphanSweep(s3, logger) : null;
   if (!worker) {
     const urls = listeningUrls(config.host, port);
     say(`The console and API are on ${urls.join(', ')}`, { urls, version: VERSION, database: redactedUrl(config.databaseUrl) });

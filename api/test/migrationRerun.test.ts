@@ -94,6 +94,21 @@ describe.each(ENGINES)('migrations run again after stopping on %s', (engine) => 
       await db.schema.createTable('company_logos', (t) => t.integer('companyId'));
       await migrateUpTo(db, '20261125000100_list_indexes');
       await db.schema.alterTable('vehicles', (t) => t.index(['companyId', 'make']));
+      await migrateUpTo(db, '20261202000100_document_invoice_logo_storage');
+      // The documents' storage columns and their index made, the invoices' first column only.
+      await db.schema.alterTable('documents', (t) => {
+        t.string('storage', 8).notNullable().defaultTo('db');
+      });
+      await db.schema.alterTable('documents', (t) => {
+        t.string('storageKey', 64).nullable();
+      });
+      await db.schema.alterTable('documents', (t) => t.index(['storage', 'id']));
+      await db.schema.alterTable('invoices', (t) => {
+        t.string('storage', 8).notNullable().defaultTo('db');
+      });
+      await migrateUpTo(db, '20261202000200_storage_pending_keys');
+      // The record of S3 keys in flight: its table made with its first column only, empty.
+      await db.schema.createTable('storage_pending_keys', (t) => t.string('storageKey', 64));
       await db.migrate.latest();
       expect(await schemaOf(db, engine)).toEqual(clean);
     });

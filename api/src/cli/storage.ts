@@ -1,10 +1,13 @@
+import type { Knex } from 'knex';
 import { loadConfig, parseStorageUrl } from '../config';
 import { closeDb, createDb, schemaProblem, schemaState } from '../db';
 import { createFileStorages, describeStorage } from '../services/storage';
-import { migrateFiles } from '../services/storage/migrate';
+import { filesToMigrate, migrateFiles } from '../services/storage/migrate';
+import { writeTransaction } from '../resources/writeTransaction';
 
 /**
- * npm run storage:migrate -- --to <url>: copies every vehicle and container file to the storage
+ * npm run storage:migrate -- --to <url>: copies every stored file (the files of vehicles and
+ * containers, company documents, invoices' PDFs, company logos) to the storage
  * `--to` names (db:, or s3://bucket?… with the AWS variables), reading each from where its row says
  * (the database, or STORAGE_URL's bucket). Each file's row is updated as its copy completes, so an
  * interrupted run is resumed by running it again. Then set STORAGE_URL to the same URL.
@@ -16,16 +19,17 @@ const to = toIndex >= 0 ? args[toIndex + 1] : undefined;
 process.umask(0o077);
 const config = loadConfig();
 const db = createDb(config.databaseUrl, config.database);
-const sources = createFileStorages(config.storage);
+const storageOptions = { db, write: <T>(work: (trx: Knex.Transaction) => Promise<T>) => writeTransaction(db, work) };
+const sources = createFileStorages(config.storage, storageOptions);
 const target = to === undefined ? 'missing' : parseStorageUrl(to, process.env);
-const targets = typeof target === 'string' ? null : createFileStorages(target);
+const targets = typeof target === 'string' ? null : createFileStorages(target, storageOptions);
 try {
   if (command !== 'migrate' || !targets) {
     throw new Error(`Use: npm run storage:migrate -- --to db: | s3://bucket?endpoint=…&region=…&forcePathStyle=true${typeof target === 'string' && to !== undefined ? ` (--to: ${target})` : ''}`);
   }
   const problem = schemaProblem(await schemaState(db));
   if (problem) throw new Error(problem);
-  const total = Number((await db('vehicle_files').whereNot({ storage: targets.current.name }).count({ n: '*' }))[0].n);
+  const total = await filesToMigrate(db, targets.current);
   console.log(`Copying ${total} file(s) to ${describeStorage(target as Exclude<typeof target, string>)}…`);
   let shown = 0;
   const result = await migrateFiles(db, sources, targets.current, (done) => {

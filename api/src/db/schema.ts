@@ -28,6 +28,7 @@ export const SCHEMA_TABLES = [
   'audit_events',
   'notifications',
   'mail_queue',
+  'storage_pending_keys',
 ] as const;
 
 export type SchemaState = { applied: string[]; pending: string[]; unknown: string[]; missingTables: string[] };

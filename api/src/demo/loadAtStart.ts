@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { DomainError } from '../domain/errors';
 import { loadDemoData } from './loadDemoData';
 import { createFileStorages } from '../services/storage';
+import { writeTransaction } from '../resources/writeTransaction';
 
 /**
  * DEMO_DATA=true at start: the demo company goes into an install without companies, once (the
@@ -11,7 +12,7 @@ import { createFileStorages } from '../services/storage';
  */
 export async function loadDemoAtStart(db: Knex, config: Config, say: (line: string) => void): Promise<void> {
   if (!config.demo.load) return;
-  const storages = createFileStorages(config.storage);
+  const storages = createFileStorages(config.storage, { db, write: (work) => writeTransaction(db, work) });
   try {
     const demo = await loadDemoData(db, { password: config.demo.password, maxPixels: config.uploadMaxPixels, storage: storages.current });
     const { ports, containers, vehicles, photos } = demo.counts;

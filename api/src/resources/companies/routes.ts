@@ -120,10 +120,11 @@ export function companyRoutes(db: Knex, storages: FileStorages) {
     ctx.body = company;
   });
 
-  // The logo of the invoice profile: stored re-encoded (PNG, within 800 × 300) in company_logos.
+  // The logo of the invoice profile: stored re-encoded (PNG, within 800 × 300), a row of
+  // company_logos whose bytes are in it or in S3 (STORAGE_URL, as every stored file's).
   router.get('/:id/logo', authorize('companyProfile', 'read'), async (ctx) => {
     const company = await findVisible(ctx);
-    const png = await companyLogo(db, company.id);
+    const png = await companyLogo(db, storages, company.id);
     if (!png) throw notFound('Logo not found');
     sendDownload(ctx, Readable.from([png]), { fileName: `${company.code}-logo.png`, mimeType: 'image/png', size: png.length }, true);
   });
@@ -146,14 +147,14 @@ export function companyRoutes(db: Knex, storages: FileStorages) {
         throw error;
       });
       if (detected?.kind !== 'IMAGE') throw new HttpError(415, 'request.unsupportedMediaType', NOT_A_LOGO);
-      await saveCompanyLogo(db, approvedUser(ctx), company.id, await processLogo(files[0].path));
+      await saveCompanyLogo(db, storages, approvedUser(ctx), company.id, await processLogo(files[0].path));
       ctx.body = await findVisible(ctx);
     },
   );
 
   router.delete('/:id/logo', authorize('companyProfile', 'update'), async (ctx) => {
     const company = await findVisible(ctx);
-    await deleteCompanyLogo(db, approvedUser(ctx), company.id);
+    await deleteCompanyLogo(db, storages, approvedUser(ctx), company.id);
     company.hasLogo = false;
     ctx.body = company;
   });

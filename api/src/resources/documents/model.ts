@@ -4,7 +4,7 @@ import { seesEveryCompany } from '../../domain/permissions';
 import { Company } from '../companies/model';
 import { User } from '../users/model';
 
-/** A shared document (SPEC.md §2 /documents): for every company (companyId null) or for one. */
+/** A shared document (SPEC.md §2 /documents): for every company (companyId null) or for one; its bytes are where `storage` says. */
 export class Document extends BaseModel {
   static tableName = 'documents';
   static jsonAttributes = ['metadata'];
@@ -18,6 +18,9 @@ export class Document extends BaseModel {
   declare documentType: string | null;
   declare metadata: Record<string, unknown> | null;
   declare createdAt: string;
+  /** Where its bytes are (services/storage): file_chunks, or objects under `storageKey` in S3; never answered. */
+  declare storage: 'db' | 's3';
+  declare storageKey: string | null;
 
   static relationMappings = (): RelationMappings => ({
     uploader: { relation: BaseModel.BelongsToOneRelation, modelClass: () => User, join: { from: 'documents.uploadedBy', to: 'users.id' } },

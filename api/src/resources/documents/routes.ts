@@ -7,7 +7,7 @@ import { respondWithList, type ListSpec } from '../../http/listQuery';
 import { uploads } from '../../http/uploads';
 import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
-import { readChunks, writeChunksFromStream } from '../../services/files/chunks';
+import { stageThenCommit, type FileStorages } from '../../services/storage';
 import { detectFile, type DetectedFile } from '../../services/files/detect';
 import { safeFileName, withExtension } from '../../services/files/names';
 import { assertCompanyExists } from '../companies/policy';
@@ -15,6 +15,7 @@ import { Document } from './model';
 import { DocumentFieldsSchema } from './schema';
 import { writeTransaction } from '../writeTransaction';
 import { deleteDocument, recordDocumentCreated } from './operations';
+import { removeObjects } from '../files/objects';
 
 const LIST: ListSpec = {
   resource: 'documents',
@@ -30,8 +31,12 @@ const LIST: ListSpec = {
   idColumn: 'documents.id',
 };
 
-/** Shared documents (SPEC.md §2 /documents): SUPER_ADMIN uploads; SUPER_ADMIN and SHIPPER read. */
-export function documentRoutes(db: Knex, uploadMaxBytes: number) {
+/**
+ * Shared documents (SPEC.md §2 /documents): SUPER_ADMIN uploads; SUPER_ADMIN and SHIPPER read.
+ * Their bytes are where each row says (`storage`: the database's chunks, or S3), new ones where
+ * STORAGE_URL says.
+ */
+export function documentRoutes(db: Knex, storages: FileStorages, uploadMaxBytes: number) {
   const router = new Router({ prefix: '/documents' });
 
   const visible = (ctx: ApiContext) => Document.query(db).modify('scopedTo', approvedUser(ctx)).modify('rowColumns');
@@ -53,7 +58,9 @@ export function documentRoutes(db: Knex, uploadMaxBytes: number) {
     const files = ctx.state.uploads!;
     const types: DetectedFile[] = [];
     for (const file of files) types.push(await detectFile(file.path, { images: false, text: true }));
-    const ids = await writeTransaction(db, async (trx) => {
+    // The bytes first (streamed from the upload's file), then every row in one transaction: all or nothing.
+    const sources = files.map((file) => ({ original: () => createReadStream(file.path) }));
+    const ids = await stageThenCommit(storages.current, 'document', sources, (staged) => writeTransaction(db, async (trx) => {
       const created: number[] = [];
       for (const [i, file] of files.entries()) {
         const fileName = safeFileName(withExtension(safeFileName(file.name, types[i].extension), types[i].extension));
@@ -65,13 +72,14 @@ export function documentRoutes(db: Knex, uploadMaxBytes: number) {
           companyId: fields.companyId,
           documentType: fields.documentType,
           metadata: fields.metadata,
+          ...staged[i].columns,
         });
-        await writeChunksFromStream(trx, { documentId: Number(id) }, 'original', createReadStream(file.path));
+        await staged[i].write(trx, Number(id));
         await recordDocumentCreated(trx, user, { id: Number(id), fileName, companyId: fields.companyId ?? null });
         created.push(Number(id));
       }
       return created;
-    }, { create: true });
+    }, { create: true }));
     ctx.status = 201;
     const rows = await visible(ctx).whereIn('documents.id', ids).orderBy('documents.id');
     // One file answers with its record (react-admin's create); several with the list.
@@ -79,8 +87,10 @@ export function documentRoutes(db: Knex, uploadMaxBytes: number) {
   });
 
   router.get('/:id/download', authorize('documents', 'read'), async (ctx) => {
-    const document = await findVisible(ctx);
-    sendDownload(ctx, readChunks(db, { documentId: document.id }, 'original'), {
+    // Where its bytes are, read with it (never answered).
+    const document = await foundOr404(visible(ctx).select('documents.storage', 'documents.storageKey'), parseId(ctx.params.id), 'Document not found');
+    const stored = { id: document.id, storage: document.storage, storageKey: document.storageKey, kind: 'document' as const };
+    sendDownload(ctx, storages.of(stored).open(db, stored, 'original'), {
       fileName: document.fileName,
       mimeType: document.mimeType,
       size: document.fileSize,
@@ -89,7 +99,7 @@ export function documentRoutes(db: Knex, uploadMaxBytes: number) {
 
   router.delete('/:id', authorize('documents', 'delete'), async (ctx) => {
     const document = await findVisible(ctx);
-    await writeTransaction(db, (trx) => deleteDocument(approvedUser(ctx), document, trx));
+    await removeObjects(storages, await writeTransaction(db, (trx) => deleteDocument(approvedUser(ctx), document, trx)));
     ctx.body = document;
   });
 

@@ -7,6 +7,7 @@ import { Vehicle } from '../vehicles/model';
 import { refreshDocumentsDue } from '../vehicles/checklist';
 import { FILE_COLUMNS, VehicleFile } from './model';
 import { ownerChange, type FileOwner } from './store';
+import { s3KeysOf } from './objects';
 import { recordEvent } from '../auditLog/record';
 
 /**
@@ -41,13 +42,14 @@ export async function setDocumentKind(actor: User, input: { vehicleId: number; f
  */
 export async function deleteRecordFile(actor: User, input: { owner: FileOwner; fileId: number; companyId: number }, trx: Knex): Promise<string[]> {
   if (!can(actor.role, 'files', 'delete')) throw forbidden();
-  const file = await VehicleFile.query(trx).where(input.owner).findById(input.fileId).select('id', 'fileName', 'storage', 'storageKey');
+  const file = await VehicleFile.query(trx).where(input.owner).findById(input.fileId).select('id', 'fileName');
   if (!file) return [];
+  const storageKeys = await s3KeysOf(trx, (q) => q.where(input.owner).where({ id: file.id }));
   await VehicleFile.query(trx).where(input.owner).deleteById(input.fileId);
   await recordEvent(trx, {
     actor, action: 'delete', entity: 'files', entityId: file.id, companyId: input.companyId,
     changes: { fileName: { from: file.fileName, to: null }, ...ownerChange(input.owner, 'from') },
   });
   if ('vehicleId' in input.owner) await refreshDocumentsDue(trx, { vehicleIds: [input.owner.vehicleId] });
-  return file.storage === 's3' && file.storageKey ? [file.storageKey] : [];
+  return storageKeys;
 }

@@ -3,9 +3,10 @@ import type { Knex } from 'knex';
 import type { UploadedFile } from '../../services/files/uploadedFile';
 import { detectFile, type Accept, type DetectedFile } from '../../services/files/detect';
 import { assertPixelBudget, processImage } from '../../services/files/images';
-import type { FileStorage, StagedFile } from '../../services/storage';
+import { stageThenCommit, type FileStorage, type StagedFile, type Variants } from '../../services/storage';
 import { safeFileName, withExtension } from '../../services/files/names';
 import { FILE_COLUMNS, VehicleFile } from './model';
+import { s3KeysOf } from './objects';
 import { writeTransaction } from '../writeTransaction';
 import { refreshDocumentsDue } from '../vehicles/checklist';
 import { DEFAULT_DOCUMENT_KIND, type DocumentKind } from '../../domain/documentChecklist';
@@ -40,23 +41,15 @@ export async function storeRecordFiles(
   await assertPixelBudget(files.filter((_, i) => detected[i].kind === 'IMAGE').map((file) => file.path), maxPixels);
 
   const createdIds: number[] = [];
-  const createdKeys: string[] = [];
   /**
-   * The bytes first (S3: objects under a fresh key, outside any transaction), then the row in its
-   * transaction (the database storage writes its chunks there). If that transaction fails, the
-   * staged objects go: no row without its bytes, no bytes without their row. A process that
-   * stops between the two leaves objects the periodic sweep removes (services/storage/sweep.ts).
+   * The bytes first (S3: the key recorded as in flight, then objects under it, outside any
+   * transaction), then the row in its transaction (the database storage writes its chunks there;
+   * S3's record goes there), services/storage/staged.ts. If that transaction fails, the staged
+   * objects go: no row without its bytes, no bytes without their row. A process that stops
+   * between the two leaves the record, and the periodic sweep removes its objects a day later.
    */
-  const storeOne = async (variants: Parameters<FileStorage['stage']>[0], work: (trx: Knex, staged: StagedFile) => Promise<number>, create: boolean) => {
-    const staged = await storage.stage(variants);
-    try {
-      const id = await writeTransaction(db, (trx) => work(trx, staged), { create });
-      createdIds.push(id);
-      if (staged.columns.storageKey) createdKeys.push(staged.columns.storageKey);
-    } catch (error) {
-      await staged.discard().catch(() => undefined);
-      throw error;
-    }
+  const storeOne = async (variants: Variants, work: (trx: Knex, staged: StagedFile) => Promise<number>, create: boolean) => {
+    createdIds.push(await stageThenCommit(storage, 'vehicleFile', [variants], ([staged]) => writeTransaction(db, (trx) => work(trx, staged), { create })));
   };
   // Each file commits on its own; the last one's transaction also marks the request's
   // Idempotency-Key as stored (writeTransaction's `create`), so a retry after that never stores
@@ -89,12 +82,15 @@ export async function storeRecordFiles(
     }
   } catch (err) {
     if (createdIds.length) {
-      await writeTransaction(db, async (trx) => {
+      const createdKeys = await writeTransaction(db, async (trx) => {
+        // Recorded as pending removal with the delete: the sweep's if the removal below fails.
+        const keys = await s3KeysOf(trx, (q) => q.whereIn('id', createdIds));
         await VehicleFile.query(trx).whereIn('id', createdIds).delete();
         for (const id of createdIds) await recordEvent(trx, { actor: uploader, action: 'delete', entity: 'files', entityId: id, companyId, changes: ownerChange(owner, 'from') });
         if ('vehicleId' in owner) await refreshDocumentsDue(trx, { vehicleIds: [owner.vehicleId] });
+        return keys;
       });
-      await storage.remove(createdKeys).catch(() => undefined); // else the sweep finds them a day later
+      await storage.remove(createdKeys).catch(() => undefined); // else the sweep's, a day later
     }
     throw err;
   }

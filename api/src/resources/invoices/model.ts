@@ -1,9 +1,9 @@
-import type { QueryBuilder, RelationMappings } from 'objection';
+import type { Pojo, QueryBuilder, RelationMappings } from 'objection';
 import { BaseModel, whereInCompanyOf, type Viewer } from '../baseModel';
 import { Company } from '../companies/model';
 import { User } from '../users/model';
 
-/** An issued invoice: the numbers and names as printed, never recomputed; its PDF is in file_chunks. */
+/** An issued invoice: the numbers and names as printed, never recomputed; its PDF is where `storage` says, written once. */
 export class Invoice extends BaseModel {
   static tableName = 'invoices';
   static jsonAttributes = ['containerIds'];
@@ -36,6 +36,17 @@ export class Invoice extends BaseModel {
   declare fileSize: number;
   declare createdBy: number | null;
   declare createdAt: string;
+  /** Where its PDF is (services/storage): file_chunks, or an object under `storageKey` in S3; never answered. */
+  declare storage: 'db' | 's3';
+  declare storageKey: string | null;
+
+  /** Where its PDF is, the server's business: read with `invoices.*`, never answered. */
+  $formatJson(json: Pojo): Pojo {
+    const formatted = super.$formatJson(json);
+    delete formatted.storage;
+    delete formatted.storageKey;
+    return formatted;
+  }
 
   static relationMappings = (): RelationMappings => ({
     company: { relation: BaseModel.BelongsToOneRelation, modelClass: () => Company, join: { from: 'invoices.companyId', to: 'companies.id' } },

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { stageThenCommit, type FileStorage, type StagedFile } from '../../services/storage';
 import { databaseBusy, writeTransaction } from '../writeTransaction';
 
 export const formatInvoiceNumber = (year: number, n: number) => `INV-${year}-${String(n).padStart(6, '0')}`;
@@ -65,7 +66,8 @@ export async function issueNumbered<T>(
   companyId: number,
   year: number,
   render: (invoiceNumber: string) => Promise<Buffer>,
-  store: (trx: Knex, invoiceNumber: string, pdf: Buffer) => Promise<T>,
+  storage: FileStorage,
+  store: (trx: Knex, invoiceNumber: string, pdf: Buffer, staged: StagedFile) => Promise<T>,
 ): Promise<{ invoiceNumber: string; pdf: Buffer; stored: T }> {
   const deadline = Date.now() + WAIT_FOR_NUMBER_MS;
   return oneAtATime(`${companyId}:${year}`, async () => {
@@ -74,10 +76,13 @@ export async function issueNumbered<T>(
       const invoiceNumber = formatInvoiceNumber(year, predicted);
       const pdf = await render(invoiceNumber);
       try {
-        const stored = await writeTransaction(db, async (trx) => {
+        // The PDF's bytes first (S3: an object under a fresh key recorded as in flight), then the
+        // numbered row: a number taken meanwhile, or any failure, removes this PDF's object
+        // (services/storage/staged.ts); a process stopped meanwhile leaves it to the sweep.
+        const stored = await stageThenCommit(storage, 'invoice', [{ original: pdf }], ([staged]) => writeTransaction(db, async (trx) => {
           if ((await takeNumber(trx, companyId, year)) !== predicted) throw new NumberTaken();
-          return store(trx, invoiceNumber, pdf);
-        }, { create: true });
+          return store(trx, invoiceNumber, pdf, staged);
+        }, { create: true }));
         return { invoiceNumber, pdf, stored };
       } catch (error) {
         if (!(error instanceof NumberTaken)) throw error;

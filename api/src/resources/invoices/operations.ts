@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { forbidden, notFound } from '../../http/errors';
 import { can } from '../../domain/permissions';
 import { formatAmount, formatMinorUnits, invoiceTotals } from '../../domain/money';
-import { writeChunks } from '../../services/files/chunks';
+import type { FileStorages, StagedFile } from '../../services/storage';
 import type { InvoiceData } from '../../services/invoices/invoiceData';
 import type { InvoiceRenderer } from '../../services/invoices/renderer';
 import { amountInWords } from '../../services/invoices/amountInWords';
@@ -19,8 +19,10 @@ import { issueNumbered } from './numbering';
 import { invoiceCompany } from './policy';
 import { Invoice } from './model';
 import { recordEvent } from '../auditLog/record';
+import { s3KeysOfRows } from '../files/objects';
 
-export type IssuedInvoice = { id: number; invoiceNumber: string; fileName: string; size: number };
+/** `pdf`: the bytes stored, as stored. */
+export type IssuedInvoice = { id: number; invoiceNumber: string; fileName: string; size: number; pdf: Buffer };
 
 /**
  * Issues an invoice for containers of one company: the next number of its company and year, the
@@ -31,14 +33,14 @@ export type IssuedInvoice = { id: number; invoiceNumber: string; fileName: strin
  * (on SQLite that would hold the only writer). numbering.ts takes the number and stores the
  * invoice in one short transaction of its own, through writeTransaction.
  */
-export async function issueInvoice(actor: User, input: z.infer<typeof InvoiceRequestSchema>, db: Knex, renderer: InvoiceRenderer): Promise<IssuedInvoice> {
+export async function issueInvoice(actor: User, input: z.infer<typeof InvoiceRequestSchema>, db: Knex, renderer: InvoiceRenderer, storages: FileStorages): Promise<IssuedInvoice> {
   if (!can(actor.role, 'invoices', 'create')) throw forbidden();
   const companyId = await invoiceCompany(db, actor, input.containerIds);
   const profile = await sellerProfile(db, companyId);
   if (!profile) throw notFound('Company not found');
   const seller = invoiceSeller(input, profile);
   const taxInvoice = isTaxInvoice(input, seller.vatNumber);
-  const [containers, logo] = await Promise.all([invoiceContainers(db, input.containerIds), profile.hasLogo ? companyLogo(db, companyId) : null]);
+  const [containers, logo] = await Promise.all([invoiceContainers(db, input.containerIds), profile.hasLogo ? companyLogo(db, storages, companyId) : null]);
   const totals = invoiceTotals(input.salePrice, input.taxPercentage);
   // Stored and put in the QR code as plain decimals; printed with thousands separators.
   const stored = { salePrice: formatMinorUnits(totals.salePrice), taxAmount: formatMinorUnits(totals.taxAmount), totalAmount: formatMinorUnits(totals.totalAmount) };
@@ -65,8 +67,9 @@ export async function issueInvoice(actor: User, input: z.infer<typeof InvoiceReq
       : null,
     logo,
   });
-  const store = async (trx: Knex, invoiceNumber: string, pdf: Buffer) => {
+  const store = async (trx: Knex, invoiceNumber: string, pdf: Buffer, staged: StagedFile) => {
     const { id: invoiceId } = await Invoice.query(trx).insert({
+      ...staged.columns,
       invoiceNumber,
       companyId,
       fileName: invoiceFileName(invoiceNumber, input.buyerName),
@@ -92,23 +95,35 @@ export async function issueInvoice(actor: User, input: z.infer<typeof InvoiceReq
       createdBy: actor.id,
       createdAt: issuedAt,
     });
-    await writeChunks(trx, { invoiceId }, 'pdf', pdf);
+    await staged.write(trx, invoiceId);
     await recordEvent(trx, {
       actor, action: 'create', entity: 'invoices', entityId: invoiceId, companyId,
       changes: { invoiceNumber: { from: null, to: invoiceNumber }, totalAmount: { from: null, to: stored.totalAmount } },
     });
     return invoiceId;
   };
-  const { invoiceNumber, pdf, stored: id } = await issueNumbered(db, companyId, Number(input.date.slice(0, 4)), (number) => renderer.render(invoiceData(number)), store);
-  return { id, invoiceNumber, fileName: invoiceFileName(invoiceNumber, input.buyerName), size: pdf.length };
+  const { invoiceNumber, pdf, stored: id } = await issueNumbered(db, companyId, Number(input.date.slice(0, 4)), (number) => renderer.render(invoiceData(number)), storages.current, store);
+  return { id, invoiceNumber, fileName: invoiceFileName(invoiceNumber, input.buyerName), size: pdf.length, pdf };
 }
 
-/** Deletes an invoice the route found the actor may see; its PDF's chunks follow by the foreign key. */
-export async function deleteInvoice(actor: User, invoice: Pick<Invoice, 'id' | 'invoiceNumber' | 'companyId'>, trx: Knex): Promise<void> {
+/**
+ * Deletes an invoice the route found the actor may see; its PDF's chunks follow by the foreign key.
+ * Answers its PDF's S3 key, if any, recorded here as pending removal, whose object the route
+ * removes after the commit (the sweep's if that fails).
+ */
+export async function deleteInvoice(actor: User, invoice: Pick<Invoice, 'id' | 'invoiceNumber' | 'companyId'>, trx: Knex): Promise<string[]> {
   if (!can(actor.role, 'invoices', 'delete')) throw forbidden();
+  const storageKeys = await s3KeysOfRows(trx, Invoice.query(trx).where({ id: invoice.id }));
   await Invoice.query(trx).deleteById(invoice.id);
   await recordEvent(trx, {
     actor, action: 'delete', entity: 'invoices', entityId: invoice.id, companyId: invoice.companyId,
     changes: { invoiceNumber: { from: invoice.invoiceNumber, to: null } },
   });
+  return storageKeys;
+}
+
+/** An issued invoice's PDF, byte for byte as issued, from where its row says it is. */
+export function invoicePdf(db: Knex, storages: FileStorages, invoice: { id: number; storage: string; storageKey: string | null }) {
+  const stored = { id: invoice.id, storage: invoice.storage, storageKey: invoice.storageKey, kind: 'invoice' as const };
+  return storages.of(stored).open(db, stored, 'original');
 }

@@ -1,4 +1,3 @@
-import { buffer } from 'node:stream/consumers';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { authorize, approvedUser, type ApiContext } from '../../http/auth';
@@ -6,10 +5,11 @@ import { sendDownload } from '../../http/download';
 import { respondWithList, type ListSpec } from '../../http/listQuery';
 import { foundOr404 } from '../foundOr404';
 import { parse, parseId } from '../../http/validate';
-import { readChunks } from '../../services/files/chunks';
+import type { FileStorages } from '../../services/storage';
 import type { InvoiceRenderer } from '../../services/invoices/renderer';
 import { InvoiceRequestSchema } from './schema';
-import { deleteInvoice, issueInvoice } from './operations';
+import { deleteInvoice, invoicePdf, issueInvoice } from './operations';
+import { removeObjects } from '../files/objects';
 import { writeTransaction } from '../writeTransaction';
 import { requestLanguage } from '../imports/messages';
 import { respondWithExport } from '../sheetExport';
@@ -39,7 +39,8 @@ const LIST: ListSpec = {
   idColumn: 'invoices.id',
 };
 
-export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
+/** Invoices; each one's PDF is where its row says (`storage`: the database's chunks, or S3), new ones where STORAGE_URL says. */
+export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer, storages: FileStorages) {
   const router = new Router();
 
   const visible = (ctx: ApiContext) => Invoice.query(db).modify('scopedTo', approvedUser(ctx)).modify('rowColumns');
@@ -48,16 +49,16 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
   router.post('/invoice', authorize('invoices', 'create'), async (ctx) => {
     const user = approvedUser(ctx);
     const input = parse(InvoiceRequestSchema, ctx.request.body, 'invoice');
-    const issued = await issueInvoice(user, input, db, renderer);
+    const issued = await issueInvoice(user, input, db, renderer, storages);
     ctx.set('X-Invoice-Id', String(issued.id));
     ctx.set('X-Invoice-Number', issued.invoiceNumber);
     ctx.set('Access-Control-Expose-Headers', 'X-Invoice-Id, X-Invoice-Number, Content-Disposition');
     ctx.status = 201;
-    // The PDF read whole (an invoice is a few kB), not streamed: the stream of an answer is ended
-    // when its client leaves, and an answer cut off so is not kept for the retry of its
+    // The PDF whole (an invoice is a few kB), not streamed: the stream of an answer is ended when
+    // its client leaves, and an answer cut off so is not kept for the retry of its
     // Idempotency-Key, which would then learn only that the invoice exists (409), not get it.
-    const pdf = await buffer(readChunks(db, { invoiceId: issued.id }, 'pdf'));
-    sendDownload(ctx, pdf, { fileName: issued.fileName, mimeType: 'application/pdf', size: issued.size });
+    // The bytes stored, as stored (the database's chunks or S3's object were written from them).
+    sendDownload(ctx, issued.pdf, { fileName: issued.fileName, mimeType: 'application/pdf', size: issued.size });
   });
 
   router.get('/invoices', authorize('invoices', 'read'), async (ctx) => {
@@ -78,7 +79,7 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
     const invoice = await findVisible(ctx);
     // The one name of every flow (domain/invoiceFileName.ts), also for invoices stored before it
     // under invoice-{date}.pdf, a name every invoice of a day shared.
-    sendDownload(ctx, readChunks(db, { invoiceId: invoice.id }, 'pdf'), {
+    sendDownload(ctx, invoicePdf(db, storages, invoice), {
       fileName: invoiceFileName(invoice.invoiceNumber, invoice.buyerName),
       mimeType: 'application/pdf',
       size: invoice.fileSize,
@@ -87,7 +88,7 @@ export function invoiceRoutes(db: Knex, renderer: InvoiceRenderer) {
 
   router.delete('/invoices/:id', authorize('invoices', 'delete'), async (ctx) => {
     const invoice = await findVisible(ctx);
-    await writeTransaction(db, (trx) => deleteInvoice(approvedUser(ctx), invoice, trx));
+    await removeObjects(storages, await writeTransaction(db, (trx) => deleteInvoice(approvedUser(ctx), invoice, trx)));
     ctx.body = invoice;
   });
 

@@ -1,11 +1,15 @@
+import type { Knex } from 'knex';
 import { DomainError } from '../../domain/errors';
 import { databaseStorage } from './database';
+import { pendingKeysDb, type PendingKeysDb } from './pending';
 import { createS3Storage, type S3Storage } from './s3';
 import type { StorageSettings } from './settings';
 import type { FileStorage, StoredFile } from './types';
 
-export type { FileStorage, FileVariant, StoredFile, StagedFile } from './types';
+export type { FileKind, FileStorage, FileVariant, StoredFile, StagedFile } from './types';
+export { stageThenCommit, type Variants } from './staged';
 export { describeStorage, type StorageSettings } from './settings';
+export { recordPendingRemoval } from './pending';
 
 /**
  * The storage new files go to (STORAGE_URL), and the one each stored file is read from: a row
@@ -22,8 +26,16 @@ export type FileStorages = {
   close(): void;
 };
 
-export function createFileStorages(settings: StorageSettings, onRemoveFailed: FileStorages['onRemoveFailed'] = () => undefined): FileStorages {
-  const s3 = settings.kind === 's3' ? createS3Storage(settings) : null;
+export type StorageOptions = {
+  /** The database whose storage_pending_keys records S3's keys in flight (services/storage/pending.ts). */
+  db: Knex;
+  /** How a write of the storage's own reaches it: the app's writeTransaction; a plain transaction if not given. */
+  write?: PendingKeysDb['write'];
+  onRemoveFailed?: FileStorages['onRemoveFailed'];
+};
+
+export function createFileStorages(settings: StorageSettings, { db, write, onRemoveFailed = () => undefined }: StorageOptions): FileStorages {
+  const s3 = settings.kind === 's3' ? createS3Storage(settings, pendingKeysDb(db, write)) : null;
   return {
     current: s3 ?? databaseStorage,
     s3,

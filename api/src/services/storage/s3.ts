@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { clearPendingUpload, forgetPendingKeys, isPendingUpload, recordPendingUpload, type PendingKeysDb } from './pending';
 import type { StorageSettings } from './settings';
 import type { FileStorage, FileVariant, StagedFile, StoredFile, VariantSource } from './types';
 
 type S3Settings = Extract<StorageSettings, { kind: 's3' }>;
 
-/** Every object of this console's files is under this prefix: the sweep lists nothing else of a shared bucket. */
+/** Every object of this console's files is under this prefix. */
 export const FILES_PREFIX = 'files/';
 
 /**
@@ -24,14 +25,12 @@ const PARTS_AT_ONCE = 2;
 /** DeleteObjects takes at most 1,000 keys a call. */
 const DELETE_BATCH = 1000;
 
-export type ListedObject = { key: string; storageKey: string; lastModified: Date };
-
 export type S3Storage = FileStorage & {
   readonly bucket: string;
-  /** Every object under files/, page by page (the sweep). */
-  list(): AsyncGenerator<ListedObject>;
-  /** Removes these objects (the sweep's orphans). */
-  deleteObjects(keys: string[]): Promise<void>;
+  /** The record of keys in flight (pending.ts), which the sweep reads. */
+  readonly pending: PendingKeysDb;
+  /** Removes the objects of these keys and nothing else, leaving their records (the sweep's). */
+  deleteFiles(storageKeys: string[]): Promise<void>;
   close(): void;
 };
 
@@ -40,7 +39,7 @@ const isMissing = (error: unknown) => {
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 };
 
-export function createS3Storage(settings: S3Settings): S3Storage {
+export function createS3Storage(settings: S3Settings, pending: PendingKeysDb): S3Storage {
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
@@ -65,23 +64,39 @@ export function createS3Storage(settings: S3Settings): S3Storage {
     }
   };
   const removeFiles = (storageKeys: string[]) => deleteObjects(storageKeys.flatMap((key) => VARIANTS.map((variant) => objectKey(key, variant))));
+  /** The objects, then their records: a failure between the two leaves a record, and the sweep tries again. */
+  const removeRecorded = async (storageKeys: string[]) => {
+    if (!storageKeys.length) return;
+    await removeFiles(storageKeys);
+    await forgetPendingKeys(pending, storageKeys);
+  };
 
   return {
     name: 's3',
     bucket: Bucket,
+    pending,
     async stage(variants): Promise<StagedFile> {
       const storageKey = randomUUID();
+      // The key is recorded, and committed, before any object of it exists: whatever happens
+      // next (a failure, the process stopping), the record is there until the row replaces it.
+      await recordPendingUpload(pending, storageKey);
       try {
         // One after another: a file's variants together are what one upload may hold.
         for (const [variant, source] of Object.entries(variants) as [FileVariant, VariantSource][]) await put(objectKey(storageKey, variant), source);
       } catch (error) {
-        await removeFiles([storageKey]).catch(() => undefined); // else the sweep finds them a day later
+        await removeRecorded([storageKey]).catch(() => undefined); // else the sweep's, a day later
         throw error;
       }
       return {
         columns: { storage: 's3', storageKey },
-        async write() {},
-        discard: () => removeFiles([storageKey]),
+        // In the row's transaction: the row replaces the record, atomically.
+        write: (trx) => clearPendingUpload(trx, storageKey),
+        // Only while the upload is still in flight: its record gone, the row's transaction
+        // committed after all (an answer lost at COMMIT) and the row points at these objects. The
+        // database unreachable: left as they are, to the sweep if no row came.
+        async discard() {
+          if (await isPendingUpload(pending, storageKey)) await removeRecorded([storageKey]);
+        },
       };
     },
     async has(_db, file: StoredFile, variant) {
@@ -103,19 +118,8 @@ export function createS3Storage(settings: S3Settings): S3Storage {
         .catch((error: Error) => out.destroy(error));
       return out;
     },
-    remove: removeFiles,
-    async *list() {
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: FILES_PREFIX, ContinuationToken }));
-        for (const object of page.Contents ?? []) {
-          const key = object.Key ?? '';
-          yield { key, storageKey: key.slice(FILES_PREFIX.length).split('/')[0], lastModified: object.LastModified ?? new Date(0) };
-        }
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
-    },
-    deleteObjects,
+    remove: removeRecorded,
+    deleteFiles: removeFiles,
     close: () => client.destroy(),
   };
 }
