@@ -12,7 +12,8 @@
  * two processes for 60 s, then 120 invoices at once (bench/contention.ts). `npm run bench -- cpu`
  * (likewise) is the server's CPU per request of the hot routes at three company sizes (bench/cpu.ts).
  * `npm run bench -- milestone` (likewise) times a container milestone moving 40 vehicles (bench/milestone.ts);
- * `npm run bench -- dashboard` the dashboard's server CPU per request at 100,000 vehicles (bench/dashboardCpu.ts).
+ * `npm run bench -- dashboard` the dashboard's server CPU per request at 100,000 vehicles (bench/dashboardCpu.ts);
+ * `npx tsx bench/compareDashboard.ts <older checkout>` the same, side by side with an older checkout (a busy machine).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
