@@ -5,7 +5,9 @@
  * checkout seeds its own database of BENCH_VEHICLES (100,000) with its own seed and migrations and
  * runs its own server; then, for ROUNDS rounds, each role's dashboard is loaded on one server and
  * the other in turn (the order alternating by round) by 10 keep-alive connections for SLICE_S
- * seconds, and each server's CPU (all threads, /proc) is summed and divided by its answers.
+ * seconds, and each server's CPU (all threads, /proc) is summed and divided by its answers. GET
+ * /api/user is measured alike, so that the dashboard's own cost shows apart from what every request
+ * costs in each checkout.
  * The older checkout needs bench/dashboardCpu.ts's seed (`seedBenchData`, `sizesFor`, `benchUsers`).
  */
 import path from 'node:path';
@@ -58,25 +60,33 @@ for (const engine of engines) {
     // Let start-up work (the invoice worker's warm-up) end before counting.
     await new Promise((resolve) => setTimeout(resolve, 5000));
     const roles = ['shipper', 'company admin', 'super admin'];
-    const sums = running.map(() => roles.map(() => ({ cpu: 0, requests: 0 })));
+    // GET /api/user (the session and what every request passes through) is measured the same way:
+    // less it, the dashboard's own cost, apart from what the rest of the app added since.
+    const paths = ['/api/dashboard', '/api/user'];
+    const sums = running.map(() => paths.map(() => roles.map(() => ({ cpu: 0, requests: 0 }))));
     for (let round = 0; round < ROUNDS; round++) {
-      for (let role = 0; role < roles.length; role++) {
-        const order = round % 2 === 0 ? [0, 1] : [1, 0];
-        for (const i of order) {
-          const server = running[i];
-          const before = server.cpu();
-          const result = await autocannon({ url: `${server.base}/api/dashboard`, connections: 10, duration: SLICE_S, headers: { cookie: server.cookies[role], 'accept-encoding': 'gzip, deflate, br' } });
-          if (result.non2xx > 0 || result.errors > 0) throw new Error(`${server.tree.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-          sums[i][role].cpu += server.cpu() - before;
-          sums[i][role].requests += result.requests.total;
+      for (let p = 0; p < paths.length; p++) {
+        for (let role = 0; role < roles.length; role++) {
+          const order = round % 2 === 0 ? [0, 1] : [1, 0];
+          for (const i of order) {
+            const server = running[i];
+            const before = server.cpu();
+            const result = await autocannon({ url: `${server.base}${paths[p]}`, connections: 10, duration: SLICE_S, headers: { cookie: server.cookies[role], 'accept-encoding': 'gzip, deflate, br' } });
+            if (result.non2xx > 0 || result.errors > 0) throw new Error(`${server.tree.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+            sums[i][p][role].cpu += server.cpu() - before;
+            sums[i][p][role].requests += result.requests.total;
+          }
         }
       }
     }
-    out(`\n[${engine}] GET /api/dashboard, ${vehicles.toLocaleString('en')} vehicles, server CPU per request (ms), ${ROUNDS} alternating rounds of ${SLICE_S} s; load ${(await import('node:os')).loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+    const ms = (s: { cpu: number; requests: number }) => (s.cpu * 1000) / s.requests;
+    out(`\n[${engine}] server CPU per request (ms), ${vehicles.toLocaleString('en')} vehicles, ${ROUNDS} alternating rounds of ${SLICE_S} s; load ${(await import('node:os')).loadavg().map((n) => n.toFixed(1)).join(' ')}`);
     for (let role = 0; role < roles.length; role++) {
-      const [mine, theirs] = sums.map((byRole) => byRole[role]);
-      const ms = (s: { cpu: number; requests: number }) => (s.cpu * 1000) / s.requests;
-      out(`  ${roles[role].padEnd(14)} this ${ms(mine).toFixed(2)} (${mine.requests})  older ${ms(theirs).toFixed(2)} (${theirs.requests})  ratio ${(ms(mine) / ms(theirs)).toFixed(2)}`);
+      const [mine, theirs] = sums.map((byPath) => ({ dashboard: ms(byPath[0][role]), user: ms(byPath[1][role]) }));
+      out(
+        `  ${roles[role].padEnd(14)} dashboard this ${mine.dashboard.toFixed(2)} older ${theirs.dashboard.toFixed(2)} (ratio ${(mine.dashboard / theirs.dashboard).toFixed(2)}); ` +
+          `/api/user this ${mine.user.toFixed(2)} older ${theirs.user.toFixed(2)}; dashboard less /api/user this ${(mine.dashboard - mine.user).toFixed(2)} older ${(theirs.dashboard - theirs.user).toFixed(2)}`,
+      );
     }
   } finally {
     for (const server of running) {

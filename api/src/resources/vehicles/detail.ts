@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { selectRows } from '../../db';
-import { seesEveryCompany, seesOnlyOwnPurchases } from '../../domain/permissions';
 import { isVinCheckDigitValid } from '../../domain/vin';
 import { notFound } from '../../http/errors';
 import type { Viewer } from '../baseModel';
+import { scopeBindings, sqlScopeOf } from '../sqlScope';
 
 /**
  * A vehicle's detail (GET /api/vehicles/{id}, and the answer of its writes) read by three
@@ -65,11 +65,8 @@ const port = (name: unknown, nameAr: unknown, country: unknown) => (name ? { nam
  * files read here.
  */
 export async function vehicleDetail(db: Knex, viewer: Viewer, id: number) {
-  let rowRead: Promise<Row[]>;
-  if (seesOnlyOwnPurchases(viewer.role)) rowRead = selectRows<Row>(db, ROW_IN_SCOPE.buyer, [id, viewer.id]);
-  else if (seesEveryCompany(viewer.role)) rowRead = selectRows<Row>(db, ROW_IN_SCOPE.all, [id]);
-  else if (viewer.companyId === null) rowRead = Promise.resolve([]);
-  else rowRead = selectRows<Row>(db, ROW_IN_SCOPE.company, [id, viewer.companyId]);
+  const scope = sqlScopeOf(viewer);
+  const rowRead = scope ? selectRows<Row>(db, ROW_IN_SCOPE[scope.kind], [id, ...scopeBindings(scope)]) : Promise.resolve([] as Row[]);
   const [[row], fileRows, history] = await Promise.all([rowRead, selectRows<FileRow>(db, FILES, [id]), selectRows<Record<string, unknown>>(db, HISTORY, [id])]);
   if (!row) throw notFound('Vehicle not found');
   const files = fileRows.map((file) => ({ ...file, fileSize: numberOrNull(file.fileSize) }));

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { selectRows } from '../../db';
-import { seesEveryCompany, seesOnlyOwnPurchases } from '../../domain/permissions';
 import { isVinCheckDigitValid } from '../../domain/vin';
 import type { Viewer } from '../baseModel';
+import { scopeBindings, sqlScopeOf } from '../sqlScope';
 
 /**
  * The vehicle list's rows for a page's ids, read by one constant SQL text per page size (the SQLite
@@ -89,18 +89,9 @@ function shape(row: Row, now: string) {
 
 /** The rows of `ids` (already read through the viewer's scope), in the ids' order. */
 export async function vehicleListRows(db: Knex, viewer: Viewer, ids: readonly number[]): Promise<ReturnType<typeof shape>[]> {
-  if (!ids.length) return [];
-  const bindings: Knex.Value[] = [...ids];
-  let scope: 'all' | 'company' | 'buyer' = 'all';
-  if (seesOnlyOwnPurchases(viewer.role)) {
-    scope = 'buyer';
-    bindings.push(viewer.id);
-  } else if (!seesEveryCompany(viewer.role)) {
-    if (viewer.companyId === null) return [];
-    scope = 'company';
-    bindings.push(viewer.companyId);
-  }
-  const rows = await selectRows<Row>(db, textFor(ids.length, scope), bindings);
+  const scope = sqlScopeOf(viewer);
+  if (!ids.length || !scope) return [];
+  const rows = await selectRows<Row>(db, textFor(ids.length, scope.kind), [...ids, ...scopeBindings(scope)]);
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   const now = new Date().toISOString();
   return ids.flatMap((id) => {
@@ -133,17 +124,8 @@ function idTextFor(scope: 'all' | 'company' | 'buyer', orderColumns: string[], d
  * (api/test/listPlans.test.ts) and answers the same rows. The scope is Vehicle's `scopedTo`.
  */
 export async function vehicleListIds(db: Knex, viewer: Viewer, orderColumns: string[], direction: 'asc' | 'desc', offset: number, limit: number): Promise<number[]> {
-  const bindings: Knex.Value[] = [];
-  let scope: 'all' | 'company' | 'buyer' = 'all';
-  if (seesOnlyOwnPurchases(viewer.role)) {
-    scope = 'buyer';
-    bindings.push(viewer.id);
-  } else if (!seesEveryCompany(viewer.role)) {
-    if (viewer.companyId === null) return [];
-    scope = 'company';
-    bindings.push(viewer.companyId);
-  }
-  bindings.push(limit, offset);
-  const rows = await selectRows<{ id: number | string }>(db, idTextFor(scope, orderColumns, direction), bindings);
+  const scope = sqlScopeOf(viewer);
+  if (!scope) return [];
+  const rows = await selectRows<{ id: number | string }>(db, idTextFor(scope.kind, orderColumns, direction), [...scopeBindings(scope), limit, offset]);
   return rows.map((row) => Number(row.id));
 }

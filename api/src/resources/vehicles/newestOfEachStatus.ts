@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { selectRows } from '../../db';
-import { seesEveryCompany, seesOnlyOwnPurchases } from '../../domain/permissions';
 import { VEHICLE_STATUSES } from '../../domain/statuses';
 import type { Viewer } from '../baseModel';
+import { scopeBindings, sqlScopeOf } from '../sqlScope';
 
 export type StatusCardVehicle = { id: number; vin: string; make: string | null; model: string | null; year: number | null; status: string; createdAt: string };
 
@@ -35,9 +35,7 @@ function textFor(scope: 'all' | 'company' | 'buyer', perStatus: number): string 
  */
 export async function newestOfEachStatus(db: Knex, viewer: Viewer, perStatus: number): Promise<StatusCardVehicle[]> {
   if (!Number.isInteger(perStatus) || perStatus < 1) throw new Error(`perStatus must be a positive integer, not ${perStatus}`);
-  if (seesOnlyOwnPurchases(viewer.role)) return selectRows(db, textFor('buyer', perStatus), VEHICLE_STATUSES.flatMap((status) => [viewer.id, status]));
-  if (seesEveryCompany(viewer.role)) return selectRows(db, textFor('all', perStatus), VEHICLE_STATUSES);
-  // Staff without a company see nothing (whereInCompanyOf's 1 = 0).
-  if (viewer.companyId == null) return [];
-  return selectRows(db, textFor('company', perStatus), VEHICLE_STATUSES.flatMap((status) => [viewer.companyId as number, status]));
+  const scope = sqlScopeOf(viewer);
+  if (!scope) return [];
+  return selectRows(db, textFor(scope.kind, perStatus), VEHICLE_STATUSES.flatMap((status) => [...scopeBindings(scope), status]));
 }
