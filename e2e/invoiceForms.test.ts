@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
-import { ApiClient, createContainer, createInvoice, createVehicle, launchBrowser, newPage, screenshot, signIn, takeToast, uniqueCode } from './support';
+import { ApiClient, createContainer, createInvoice, createVehicle, launchBrowser, newPage, screenshot, signIn, takeToast, uniqueCode, windowScreenshot } from './support';
 import { findParagraph, pdfSegments } from '../api/test/support/pdfText';
 
 /**
@@ -30,12 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A screenshot of the window as it is, at its own size. */
-async function windowShot(page: Page, name: string) {
-  mkdirSync('test-results/screens', { recursive: true });
-  await page.screenshot({ path: `test-results/screens/${name}.png` });
-}
 
 const field = (scope: Page | Locator, name: string) => scope.locator(`input[name=${name}]`);
 const sellerLoaded = (scope: Locator) => scope.locator('[data-testid=seller-source][data-state=loaded]').waitFor();
@@ -204,7 +198,7 @@ for (const language of LANGUAGES) {
         // The window as the phone shows it: support's screenshot() grows the window to the height
         // of the page behind (2,000 px and more), which draws the full-screen dialog that tall.
         expect(await page.evaluate(() => [window.scrollX, document.documentElement.scrollWidth])).toEqual([0, 390]);
-        await windowShot(page, `${language}-invoiceForms-dialog-390`);
+        await windowScreenshot(page, `${language}-invoiceForms-dialog-390`);
       } finally {
         await phone.context.close();
       }

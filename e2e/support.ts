@@ -155,6 +155,16 @@ export async function screenshot(page: Page, name: string) {
   }
 }
 
+/**
+ * Saves a screenshot of the window as it is, at its own size, under test-results/screens: what the
+ * user sees (a toast where it sits, a sticky bar, a full-screen dialog), and usable while the page's
+ * clock is held (`screenshot` waits for frames a held clock never draws).
+ */
+export async function windowScreenshot(page: Page, name: string) {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`) });
+}
+
 let counter = 0;
 /** An e-mail nobody has used in this run. */
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}@e2e.test`;

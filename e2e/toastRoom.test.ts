@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
-import { ApiClient, createContainer, createVehicle, launchBrowser, newPage, settled, signIn, uniqueCode } from './support';
+import { ApiClient, createContainer, createVehicle, launchBrowser, newPage, settled, signIn, uniqueCode, windowScreenshot } from './support';
 
 /**
  * A toast never covers what the user presses next (issue 33, point 5): on a desktop list it leaves
@@ -36,12 +35,6 @@ afterAll(async () => {
 
 type Box = { x: number; y: number; width: number; height: number };
 const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** A screenshot of the window as the user sees it (the toast where it sits). */
-async function windowShot(page: Page, name: string) {
-  mkdirSync('test-results/screens', { recursive: true });
-  await page.screenshot({ path: `test-results/screens/${name}.png` });
-}
 
 interface Measured {
   toast: Box | null;
@@ -182,7 +175,7 @@ for (const language of LANGUAGES) {
             await expect.poll(() => toast.innerText(), { timeout: 30_000 }).toContain(t.msg.vehicleStatusUpdated);
             await atRest(page, toast);
             const measured = await measure(page, 'vehicles-table', ['status-select', 'edit-vehicle', 'delete-button']);
-            await windowShot(page, `${language}-toast-room-vehicles-${size.width}-${where}`);
+            await windowScreenshot(page, `${language}-toast-room-vehicles-${size.width}-${where}`);
             expectClear(measured, `vehicles, ${size.width} px, scrolled to the ${where}`, size.width > 600);
             // The row shows its new status: the toast is the status change's.
             expect(await row.getByTestId('status-select').innerText()).toContain(t.vehicleStatus[status]);
@@ -213,7 +206,7 @@ for (const language of LANGUAGES) {
             await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(--left);
             await atRest(page, toast);
             const measured = await measure(page, 'containers-table', ['edit-container', 'delete-button']);
-            await windowShot(page, `${language}-toast-room-containers-${size.width}-${where}`);
+            await windowScreenshot(page, `${language}-toast-room-containers-${size.width}-${where}`);
             expectClear(measured, `containers, ${size.width} px, scrolled to the ${where}`, size.width > 600);
           }
         } finally {

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
-import { ApiClient, createContainer, createVehicle, launchBrowser, newPage, screenshot, settled, signIn, uniqueCode } from './support';
+import { ApiClient, createContainer, createVehicle, launchBrowser, newPage, screenshot, settled, signIn, uniqueCode, windowScreenshot } from './support';
 
 /**
  * Toasts that never sit on the button the user presses next (the sticky Save bar, a dialog's
@@ -56,12 +55,6 @@ const vehicleOrNull = (id: number) => api.send('GET', `/vehicles/${id}`).catch((
 
 /** The side navigation's link to the containers: a move inside the console, not a page load. */
 const containersLink = (page: Page) => page.getByTestId('main-menu').locator('a[href="/containers"]');
-
-/** A screenshot of the window as it is (the sticky bar stays where the user sees it). */
-async function windowShot(page: Page, name: string) {
-  mkdirSync('test-results/screens', { recursive: true });
-  await page.screenshot({ path: `test-results/screens/${name}.png` });
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -127,7 +120,7 @@ for (const language of LANGUAGES) {
           // At the window's bottom on a wide screen (above the bar), at the top on a phone.
           if (width === 1440) expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
           else expect(box.y).toBeLessThan(200);
-          await windowShot(page, `${language}-toasts-save-bar-${width}`);
+          await windowScreenshot(page, `${language}-toasts-save-bar-${width}`);
         } finally {
           await context.close();
         }
@@ -155,7 +148,7 @@ for (const language of LANGUAGES) {
         const box = await settledBox(toast);
         expect(intersects(box, actions), `toast ${JSON.stringify(box)} over the dialog's buttons ${JSON.stringify(actions)}`).toBe(false);
         expect(await dialog.isVisible()).toBe(true);
-        await windowShot(page, `${language}-toasts-invoice-dialog`);
+        await windowScreenshot(page, `${language}-toasts-invoice-dialog`);
       } finally {
         await context.close();
       }

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
-import { ApiClient, createVehicle, launchBrowser, newPage, screenshot, settled, signIn, uniqueCode } from './support';
+import { ApiClient, createVehicle, launchBrowser, newPage, screenshot, settled, signIn, uniqueCode, windowScreenshot } from './support';
 
 /**
  * A change the console acknowledged ("updated", with Undo) reaches the server even when the user
@@ -27,12 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A screenshot as the window is, taken while the page's clock is held (support's screenshot waits for frames that a held clock never draws). */
-async function windowShot(page: Page, name: string) {
-  mkdirSync('test-results/screens', { recursive: true });
-  await page.screenshot({ path: `test-results/screens/${name}.png` });
-}
 
 const searched = (q: string) => `/vehicles?filter=${encodeURIComponent(JSON.stringify({ q }))}`;
 const statusOf = async (id: number) => (await api.send('GET', `/vehicles/${id}`)).status as string;
@@ -123,7 +116,7 @@ for (const language of LANGUAGES) {
       try {
         await signIn(page, shipper.username, shipper.password);
         await changeStatus(page, vehicle.vin, t.vehicleStatus.AT_PORT);
-        await windowShot(page, `${language}-never-lost-before-reload`);
+        await windowScreenshot(page, `${language}-never-lost-before-reload`);
         expect(await statusOf(vehicle.id)).toBe('NEW_PURCHASE');
         await page.reload();
         await expect.poll(() => statusOf(vehicle.id)).toBe('AT_PORT');
@@ -145,7 +138,7 @@ for (const language of LANGUAGES) {
       try {
         await signIn(page, shipper.username, shipper.password);
         await changeStatus(page, vehicle.vin, t.vehicleStatus.SHIPPED);
-        await windowShot(page, `${language}-never-lost-before-close-390`);
+        await windowScreenshot(page, `${language}-never-lost-before-close-390`);
         expect(await statusOf(vehicle.id)).toBe('NEW_PURCHASE');
         await page.close({ runBeforeUnload: true });
         await expect.poll(() => statusOf(vehicle.id)).toBe('SHIPPED');
@@ -169,7 +162,7 @@ for (const language of LANGUAGES) {
         await expect.poll(() => toast.innerText()).toContain('NeverLost: not now');
         // The row shows the status the server kept.
         await expect.poll(() => page.getByTestId('status-chip').first().innerText()).toBe(t.vehicleStatus.NEW_PURCHASE);
-        await windowShot(page, `${language}-never-lost-hidden-failed`);
+        await windowScreenshot(page, `${language}-never-lost-hidden-failed`);
         await page.unroute(`**/api/vehicles/${kept.id}/status`);
         await page.clock.resume();
 

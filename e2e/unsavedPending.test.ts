@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
-import { ApiClient, createVehicle, launchBrowser, newPage, settled, signIn, uniqueCode } from './support';
+import { ApiClient, createVehicle, launchBrowser, newPage, settled, signIn, uniqueCode, windowScreenshot } from './support';
 
 /**
  * The unsaved-changes guard names the changes still waiting in their toast's Undo window (issue 33,
@@ -27,12 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A screenshot as the window is, taken while the page's clock is held (support's screenshot waits for frames a held clock never draws). */
-async function windowShot(page: Page, name: string) {
-  mkdirSync('test-results/screens', { recursive: true });
-  await page.screenshot({ path: `test-results/screens/${name}.png` });
-}
 
 /** Moves the held clock on in small steps until `done` holds, within `budgetMs` of the page's time (the Undo window is 5 s). */
 async function stepUntil(page: Page, done: () => Promise<boolean>, what: string, budgetMs = 3000) {
@@ -115,7 +108,7 @@ for (const { language, width, height, statuses } of CASES) {
         );
         // Still waiting: nothing has reached the server.
         for (const vehicle of changed) expect(await statusOf(vehicle.id)).toBe('NEW_PURCHASE');
-        await windowShot(page, `${language}-unsaved-pending-${width}`);
+        await windowScreenshot(page, `${language}-unsaved-pending-${width}`);
 
         if (language === 'en') {
           // Stay: the edit stays, the change is sent when its toast goes, and the next question names nothing.
@@ -128,7 +121,7 @@ for (const { language, width, height, statuses } of CASES) {
           await dialog.getByRole('dialog').waitFor();
           expect(await pending.count()).toBe(0);
           await settled(page);
-          await windowShot(page, `${language}-unsaved-nothing-pending-${width}`);
+          await windowScreenshot(page, `${language}-unsaved-nothing-pending-${width}`);
           await dialog.getByTestId('unsaved-leave').click();
           await page.waitForURL((url) => url.pathname === '/vehicles');
         } else {
