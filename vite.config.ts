@@ -25,7 +25,7 @@ export default defineConfig({
   server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   test: {
     root: '.',
-    reporters: ['default', './test/countReporter.ts', './test/timingReporter.ts'],
+    reporters: ['default', './test/countReporter.ts', './test/timingReporter.ts', './test/stoppedWorkerReporter.ts'],
     // Every server the tests start, in process or spawned, hashes passwords at scrypt's N = 2^10
     // rather than 2^15: the suites sign in thousands of times, each a full hash on a small machine.
     // What an install gets by default is checked in api/test/passwords.test.ts.
