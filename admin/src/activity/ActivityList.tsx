@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import type { RaRecord } from 'react-admin';
 import {
-  AutocompleteInput, DataTable, List, ReferenceInput, SelectInput, TextInput, TopToolbar, useLocale, useTranslate,
+  AutocompleteInput, DataTable, List, ReferenceInput, SelectInput, TopToolbar, useLocale, useTranslate,
 } from 'react-admin';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@domain/auditEvents';
 import { RequireAccess } from '../common/RequireAccess';
@@ -12,6 +12,7 @@ import { Ltr } from '../common/Fields';
 import { ListCard } from '../common/ListCard';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { formatDateTime } from '../common/dates';
+import { DatePickerInput } from '../common/DatePickerInput';
 import { EventChanges } from './EventChanges';
 import { ActionChip, EventRecord } from './eventText';
 
@@ -38,8 +39,10 @@ function useFilters() {
     <ReferenceInput key="userId" source="userId" reference="users" sort={{ field: 'username', order: 'ASC' }} alwaysOn>
       <AutocompleteInput label="activity.filters.user" optionText="username" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
     </ReferenceInput>,
-    <TextInput key="from" source="createdAt_gte" label="activity.filters.from" type="date" alwaysOn slotProps={{ inputLabel: { shrink: true } }} />,
-    <TextInput key="to" source="createdAt_lte" label="activity.filters.to" type="date" alwaysOn slotProps={{ inputLabel: { shrink: true } }} />,
+    // The console's date picker, in the page's language (the browser's own date input showed its
+    // locale's order, mm/dd/yyyy in an English browser, whatever the console's language).
+    <DatePickerInput key="from" source="createdAt_gte" label="activity.filters.from" alwaysOn data-testid="activity-from" />,
+    <DatePickerInput key="to" source="createdAt_lte" label="activity.filters.to" alwaysOn data-testid="activity-to" />,
   ];
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Chip, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Chip, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useNotify, useTranslate } from 'react-admin';
 import type { ChecklistItem, ChecklistKind, ChecklistStatus } from '@domain/documentChecklist';
@@ -30,6 +30,7 @@ export const VehicleChecklist = ({ vehicleId }: { vehicleId: number }) => {
   const canUpload = can(user?.role, 'files', 'create');
   const canVerify = can(user?.role, 'vehicles', 'verifyDocuments');
   const [busyKind, setBusyKind] = useState<ChecklistKind | null>(null);
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const queryKey = ['checklist', vehicleId];
   const { data, isPending, error } = useQuery({ queryKey, queryFn: () => fetchChecklist(vehicleId) });
 
@@ -50,38 +51,60 @@ export const VehicleChecklist = ({ vehicleId }: { vehicleId: number }) => {
     }
   };
 
+  const status = (item: ChecklistItem) => (
+    <Chip size="small" color={STATUS_COLOR[item.status]} label={translate(`checklist.status.${item.status}`)} data-testid="checklist-status" />
+  );
+  const due = (item: ChecklistItem) => (
+    <>
+      <Box component="span" sx={{ color: item.overdue ? 'error.main' : 'text.secondary', whiteSpace: 'nowrap' }}>
+        {item.dueDate ? translate('checklist.due', { date: formatListDate(item.dueDate, locale) }) : translate('checklist.noDue')}
+      </Box>
+      {item.overdue && <Chip size="small" color="error" label={translate('checklist.overdue')} sx={{ marginInlineStart: 1 }} data-testid="checklist-overdue" />}
+    </>
+  );
+  const actions = (item: ChecklistItem) => (
+    <Box sx={{ display: 'inline-flex', gap: 1 }}>
+      {canUpload && (
+        <UploadButton
+          label="checklist.upload"
+          accept={RECORD_DOCUMENT_ACCEPT}
+          busy={busyKind === item.kind}
+          single
+          testId={`checklist-upload-${item.kind}`}
+          onFiles={([file]) => act(item.kind, () => uploadDocumentOfKind(vehicleId, item.kind, file).then(showInDocuments), translate('checklist.uploaded'), 'checklist.uploadFailed')}
+        />
+      )}
+      {canVerify && item.status === 'RECEIVED' && (
+        <Button size="small" disabled={busyKind === item.kind} onClick={() => act(item.kind, () => verifyChecklistItem(vehicleId, item.kind), translate('checklist.status.VERIFIED'), 'checklist.verifyFailed')} data-testid={`checklist-verify-${item.kind}`}>
+          {translate('checklist.verify')}
+        </Button>
+      )}
+    </Box>
+  );
+  const itemProps = (item: ChecklistItem) => ({ 'data-testid': `checklist-${item.kind}`, 'data-status': item.status, 'data-overdue': item.overdue });
+
   const row = (item: ChecklistItem) => (
-    <TableRow key={item.kind} data-testid={`checklist-${item.kind}`} data-status={item.status} data-overdue={item.overdue}>
+    <TableRow key={item.kind} {...itemProps(item)}>
       <TableCell>{translate(`checklist.kinds.${item.kind}`)}</TableCell>
-      <TableCell>
-        <Chip size="small" color={STATUS_COLOR[item.status]} label={translate(`checklist.status.${item.status}`)} data-testid="checklist-status" />
-      </TableCell>
-      <TableCell>
-        <Box component="span" sx={{ color: item.overdue ? 'error.main' : 'text.secondary', whiteSpace: 'nowrap' }}>
-          {item.dueDate ? translate('checklist.due', { date: formatListDate(item.dueDate, locale) }) : translate('checklist.noDue')}
-        </Box>
-        {item.overdue && <Chip size="small" color="error" label={translate('checklist.overdue')} sx={{ marginInlineStart: 1 }} data-testid="checklist-overdue" />}
-      </TableCell>
+      <TableCell>{status(item)}</TableCell>
+      <TableCell>{due(item)}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <Box sx={{ display: 'inline-flex', gap: 1 }}>
-          {canUpload && (
-            <UploadButton
-              label="checklist.upload"
-              accept={RECORD_DOCUMENT_ACCEPT}
-              busy={busyKind === item.kind}
-              single
-              testId={`checklist-upload-${item.kind}`}
-              onFiles={([file]) => act(item.kind, () => uploadDocumentOfKind(vehicleId, item.kind, file).then(showInDocuments), translate('checklist.uploaded'), 'checklist.uploadFailed')}
-            />
-          )}
-          {canVerify && item.status === 'RECEIVED' && (
-            <Button size="small" disabled={busyKind === item.kind} onClick={() => act(item.kind, () => verifyChecklistItem(vehicleId, item.kind), translate('checklist.status.VERIFIED'), 'checklist.verifyFailed')} data-testid={`checklist-verify-${item.kind}`}>
-              {translate('checklist.verify')}
-            </Button>
-          )}
-        </Box>
+        {actions(item)}
       </TableCell>
     </TableRow>
+  );
+
+  // On a phone the four columns do not fit (the buttons were cut at the screen's edge): each kind
+  // is a small block instead, its name and status, then its due date, then its buttons.
+  const block = (item: ChecklistItem) => (
+    <Box component="li" key={item.kind} {...itemProps(item)} sx={{ py: 1, borderBottom: 1, borderColor: 'divider', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+      <Typography variant="body2" sx={{ flex: '1 1 auto' }}>
+        {translate(`checklist.kinds.${item.kind}`)}
+      </Typography>
+      {status(item)}
+      <Box sx={{ flexBasis: '100%' }}>{due(item)}</Box>
+      {actions(item)}
+    </Box>
   );
 
   return (
@@ -90,6 +113,10 @@ export const VehicleChecklist = ({ vehicleId }: { vehicleId: number }) => {
         <Typography color="error">{errorMessage(error, translate, '')}</Typography>
       ) : isPending ? (
         <Skeleton variant="rounded" height={160} />
+      ) : phone ? (
+        <Box component="ul" aria-label={translate('checklist.title')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {data.map(block)}
+        </Box>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={translate('checklist.title')}>
