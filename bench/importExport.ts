@@ -7,6 +7,7 @@
  * status, each every 100 ms: how long those take shows whether they wait for the import's
  * transaction.
  */
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -42,11 +43,27 @@ function fleetCsv(containers: string[]): string {
 }
 
 /**
+ * The CPU time the main thread (the event loop) has used, in ms, from Linux's schedstat; null
+ * elsewhere. Unlike a wall-clock delay it does not count the time the thread waited for a core, so
+ * it shows how long our own turns are on a machine busy with other work.
+ */
+const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
+function mainThreadCpuMs(): number | null {
+  try {
+    return Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Runs `work` and tells how long it took, the longest event-loop delay meanwhile, and the CPU it
  * cost this process. On a shared machine a delay is also the time the process waited for a core:
  * `blockedCpuMs` is the CPU this process used during the longest gap between two ticks of a 5 ms
  * timer (all its threads: an upper bound of what the event loop itself ran), and
- * `longestCpuStepMs` the most CPU used between two ticks (the longest step that ran on it).
+ * `longestCpuStepMs` the most CPU used between two ticks (the longest step that ran on it), and
+ * `longestTurnMs` the most CPU the main thread alone used between two ticks (Linux): the longest
+ * the event loop was held by work of its own, however busy the machine.
  */
 async function measured<T>(work: () => Promise<T>) {
   const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -57,12 +74,14 @@ async function measured<T>(work: () => Promise<T>) {
   };
   let lastWall = performance.now();
   let lastCpu = cpuMs();
-  const gaps = { wallMs: 0, cpuInIt: 0, longestCpuStepMs: 0 };
+  let lastTurn = mainThreadCpuMs();
+  const gaps = { wallMs: 0, cpuInIt: 0, longestCpuStepMs: 0, longestTurnMs: lastTurn === null ? null : 0 };
   const ticker = setInterval(() => {
-    const [wall, cpu] = [performance.now(), cpuMs()];
+    const [wall, cpu, turn] = [performance.now(), cpuMs(), mainThreadCpuMs()];
     if (wall - lastWall > gaps.wallMs) Object.assign(gaps, { wallMs: wall - lastWall, cpuInIt: cpu - lastCpu });
     gaps.longestCpuStepMs = Math.max(gaps.longestCpuStepMs, cpu - lastCpu);
-    [lastWall, lastCpu] = [wall, cpu];
+    if (turn !== null && lastTurn !== null && gaps.longestTurnMs !== null) gaps.longestTurnMs = Math.max(gaps.longestTurnMs, turn - lastTurn);
+    [lastWall, lastCpu, lastTurn] = [wall, cpu, turn];
   }, 5);
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -71,12 +90,13 @@ async function measured<T>(work: () => Promise<T>) {
   const used = process.cpuUsage(cpu);
   clearInterval(ticker);
   delay.disable();
-  return { result, ms, blockedMs: delay.max / 1e6, blockedCpuMs: gaps.cpuInIt, longestCpuStepMs: gaps.longestCpuStepMs, cpuMs: (used.user + used.system) / 1000 };
+  return { result, ms, blockedMs: delay.max / 1e6, blockedCpuMs: gaps.cpuInIt, longestCpuStepMs: gaps.longestCpuStepMs, longestTurnMs: gaps.longestTurnMs, cpuMs: (used.user + used.system) / 1000 };
 }
 
 /** The longest delay, and the CPU the process used in it and in its busiest 5 ms tick. */
-const blocked = (m: { blockedMs: number; blockedCpuMs: number; longestCpuStepMs: number }) =>
-  `event loop blocked at most ${m.blockedMs.toFixed(0)} ms (${m.blockedCpuMs.toFixed(0)} ms of CPU in it; busiest step ${m.longestCpuStepMs.toFixed(0)} ms of CPU)`;
+const blocked = (m: { blockedMs: number; blockedCpuMs: number; longestCpuStepMs: number; longestTurnMs: number | null }) =>
+  `event loop blocked at most ${m.blockedMs.toFixed(0)} ms (${m.blockedCpuMs.toFixed(0)} ms of CPU in it; busiest step ${m.longestCpuStepMs.toFixed(0)} ms of CPU`
+  + `${m.longestTurnMs === null ? '' : `; longest turn of the main thread ${m.longestTurnMs.toFixed(0)} ms of its CPU`})`;
 
 export async function benchImportExport(engine: EngineName) {
   const database = await createTestDatabase(engine);
