@@ -1,9 +1,17 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
  * The port a test or benchmark server listens on: 0 (any free one, the default), or, when
  * TEST_PORT_RANGE is set (`4300-4399`, on a machine shared by several checkouts that were each
  * given a range), the first port of that range free on 127.0.0.1, never one already taken.
+ *
+ * A run's processes (vitest's workers, its global setups, the servers they start) share the range:
+ * each port is claimed by one process (a file under the temporary directory naming its pid) before
+ * it is probed, so two workers never pick the same free port and start two servers on it. A claim
+ * lasts as long as the process that made it runs.
  */
 let nextInRange: number | null = null;
 
@@ -14,12 +22,55 @@ const isFree = (port: number) =>
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+const CLAIMS = path.join(tmpdir(), 'test-port-claims');
+
+/** Claims `port` for this process; false when a running process (this one included) holds it. */
+function claim(port: number): boolean {
+  mkdirSync(CLAIMS, { recursive: true });
+  const file = path.join(CLAIMS, String(port));
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let owner = 0;
+    try {
+      owner = Number(readFileSync(file, 'utf8').trim());
+    } catch {
+      continue; // released meanwhile: try again
+    }
+    // No pid yet: its process is writing it.
+    if (!owner || isRunning(owner)) return false;
+    // A claim of a process that has ended: moved aside by one process only (the rename of the
+    // others finds it gone), then claimed afresh.
+    const aside = `${file}.${process.pid}.ended`;
+    try {
+      renameSync(file, aside);
+      rmSync(aside, { force: true });
+    } catch {
+      // Another process took it over first.
+    }
+  }
+  return false;
+}
+
 export async function portToListenOn(): Promise<number> {
   const range = process.env.TEST_PORT_RANGE?.match(/^(\d+)-(\d+)$/);
   if (!range) return 0;
   const [first, last] = [Number(range[1]), Number(range[2])];
   for (let port = nextInRange ?? first; port <= last; port++) {
-    if (await isFree(port)) {
+    if (claim(port) && (await isFree(port))) {
       nextInRange = port + 1;
       return port;
     }
