@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient, LANGUAGE_KEY, admin, baseUrl, launchBrowser, menuEntries, newPage, screenshot, signIn, uniqueEmail } from './support';
+import { ApiClient, LANGUAGE_KEY, admin, baseUrl, launchBrowser, menuEntries, newPage, screenshot, signIn, openSignedIn, signInWithSession, uniqueEmail } from './support';
 
 let browser: Browser;
 let api: ApiClient;
@@ -94,7 +94,7 @@ describe('Arabic and right-to-left', () => {
   it('translates the lists, their columns and the 404 page', async () => {
     await api.createCompany('Translated Columns Co');
     const { context, page } = await newPage(browser, { language: 'ar' });
-    await signIn(page, admin().username, admin().password);
+    await signInWithSession(page, admin().username, admin().password);
     await page.goto('/companies');
     const header = page.locator('thead');
     await header.waitFor();
@@ -154,7 +154,7 @@ describe('screenshots of every screen', () => {
 
       // The super admin.
       const { context, page } = await newPage(browser, { language });
-      await signIn(page, admin().username, admin().password);
+      await openSignedIn(page, admin().username, admin().password);
       await page.getByTestId('dashboard').waitFor();
       await page.getByTestId('count-users').waitFor();
       await shot(page, 'dashboard');
@@ -212,7 +212,7 @@ describe('screenshots of every screen', () => {
 
       // A buyer: fewer entries and a refused page.
       const buyerSession = await newPage(browser, { language });
-      await signIn(buyerSession.page, buyer.username, buyer.password);
+      await openSignedIn(buyerSession.page, buyer.username, buyer.password);
       await buyerSession.page.getByTestId('count-vehicles').waitFor();
       await shot(buyerSession.page, 'dashboard-buyer');
       await buyerSession.page.goto('/companies');
@@ -222,7 +222,7 @@ describe('screenshots of every screen', () => {
 
       // A phone: the navigation is a drawer.
       const phone = await newPage(browser, { language, width: 390, height: 844 });
-      await signIn(phone.page, admin().username, admin().password);
+      await openSignedIn(phone.page, admin().username, admin().password);
       await phone.page.getByTestId('count-users').waitFor();
       await shot(phone.page, 'mobile-dashboard');
       await phone.page.locator('.RaAppBar-menuButton').click();
