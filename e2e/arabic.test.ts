@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient, LANGUAGE_KEY, admin, baseUrl, launchBrowser, menuEntries, newPage, screenshot, signIn, openSignedIn, signInWithSession, uniqueEmail } from './support';
+import { ApiClient, LANGUAGE_KEY, admin, baseUrl, launchBrowser, menuEntries, newPage, screenshot, signIn, openSignedIn, goInConsole, signInWithSession, uniqueEmail } from './support';
 
 let browser: Browser;
 let api: ApiClient;
@@ -159,7 +159,7 @@ describe('screenshots of every screen', () => {
       await page.getByTestId('count-users').waitFor();
       await shot(page, 'dashboard');
 
-      await page.goto('/companies');
+      await goInConsole(page, '/companies');
       await page.getByTestId('companies-table').waitFor();
       await shot(page, 'companies');
       await page.getByTestId('add-company').first().click();
@@ -175,7 +175,7 @@ describe('screenshots of every screen', () => {
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
-      await page.goto('/users');
+      await goInConsole(page, '/users');
       await page.getByTestId('users-table').waitFor();
       await shot(page, 'users');
       await page.getByRole('row').filter({ hasText: pendingUser }).getByTestId('approve-user').click();
@@ -194,7 +194,7 @@ describe('screenshots of every screen', () => {
       await page.keyboard.press('Escape');
       await page.getByTestId('user-dialog').waitFor({ state: 'hidden' });
 
-      await page.goto('/ports');
+      await goInConsole(page, '/ports');
       await page.getByTestId('ports-table').waitFor();
       await shot(page, 'ports');
       await page.getByTestId('add-port').first().click();
@@ -205,7 +205,7 @@ describe('screenshots of every screen', () => {
       // Vehicles, containers and the dashboard's figures: shipping-screens.test.ts; documents,
       // images and invoices: files.test.ts and invoices.test.ts.
 
-      await page.goto('/unknown/path');
+      await goInConsole(page, '/unknown/path');
       await page.getByTestId('not-found').waitFor();
       await shot(page, 'not-found');
       await context.close();
@@ -215,7 +215,7 @@ describe('screenshots of every screen', () => {
       await openSignedIn(buyerSession.page, buyer.username, buyer.password);
       await buyerSession.page.getByTestId('count-vehicles').waitFor();
       await shot(buyerSession.page, 'dashboard-buyer');
-      await buyerSession.page.goto('/companies');
+      await goInConsole(buyerSession.page, '/companies');
       await buyerSession.page.getByTestId('unauthorized').waitFor();
       await shot(buyerSession.page, 'unauthorized');
       await buyerSession.context.close();
