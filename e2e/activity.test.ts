@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
-import { ApiClient, admin, createContainer, createVehicle, launchBrowser, menuEntries, newPage, screenshot, signIn } from './support';
+import { ApiClient, admin, createContainer, createVehicle, launchBrowser, menuEntries, newPage, screenshot, signIn, signInWithSession } from './support';
 
 /**
  * The record of events in the console: the Activity page (/audit-log) for the administrators, its
@@ -119,7 +119,7 @@ describe('the history panels', () => {
   it('shows a vehicle\u2019s and a container\u2019s changes on their pages (English and Arabic)', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signIn(page, companyAdmin.username, companyAdmin.password);
+      await signInWithSession(page, companyAdmin.username, companyAdmin.password);
       await page.goto(`/vehicles/${vehicle.id}/edit`);
       const panel = page.getByTestId('history-panel');
       await panel.getByTestId('history-events').waitFor();
@@ -143,7 +143,7 @@ describe('the history panels', () => {
 
     const arabic = await newPage(browser, { language: 'ar' });
     try {
-      await signIn(arabic.page, companyAdmin.username, companyAdmin.password);
+      await signInWithSession(arabic.page, companyAdmin.username, companyAdmin.password);
       await arabic.page.goto(`/containers/${container.id}`);
       const panel = arabic.page.getByTestId('history-panel');
       await panel.getByTestId('history-events').waitFor();
@@ -157,7 +157,7 @@ describe('the history panels', () => {
   it('is not shown to a shipper, who may not read the record of events', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await signIn(page, shipper.username, shipper.password);
+      await signInWithSession(page, shipper.username, shipper.password);
       await page.goto(`/vehicles/${vehicle.id}/edit`);
       await page.getByTestId('status-history').waitFor();
       expect(await page.getByTestId('history-panel').count()).toBe(0);
@@ -172,7 +172,7 @@ describe('on a phone', () => {
     it(`shows the Activity page as cards and the vehicle\u2019s history within 390 px (${language === 'en' ? 'English' : 'Arabic'})`, async () => {
       const { context, page } = await newPage(browser, { language, ...PHONE });
       try {
-        await signIn(page, companyAdmin.username, companyAdmin.password);
+        await signInWithSession(page, companyAdmin.username, companyAdmin.password);
         await page.goto(`/audit-log?filter=${encodeURIComponent(JSON.stringify({ entity: 'vehicles', action: 'update' }))}`);
         const cards = page.locator('[data-testid="activity-table"][data-layout="cards"]');
         const card = cards.getByTestId('record-card').filter({ hasText: 'Corolla' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
-import { ApiClient, createVehicle, launchBrowser, newPage, screenshot, signIn, uniqueCode, uniqueVin } from './support';
+import { ApiClient, createVehicle, launchBrowser, newPage, screenshot, signInWithSession, uniqueCode, uniqueVin } from './support';
 
 /**
  * Add Vehicle reads the VIN as it is typed: the make and year the decoder found show at once, and
@@ -40,7 +40,7 @@ for (const language of LANGUAGES) {
         const existing = await createVehicle(api, { companyId: company.id, model: `VinRead${language}${width}` });
         const { context, page } = await newPage(browser, { language, width, height: 844 });
         try {
-          await signIn(page, shipper.username, shipper.password);
+          await signInWithSession(page, shipper.username, shipper.password);
           await page.goto('/vehicles');
           await page.getByTestId('add-vehicle').first().click();
           const dialog = page.getByTestId('vehicle-dialog');

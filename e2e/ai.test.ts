@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiClient, admin, createVehicle, launchBrowser, newPage, screenshot, signIn, takeToast } from './support';
+import { ApiClient, admin, createVehicle, launchBrowser, newPage, screenshot, signIn, signInWithSession, takeToast } from './support';
 import { pngBytes, sessionCookie, uploadThroughApi } from './fileHelpers';
 import { FAKE_OLLAMA } from '../test/support/fakeOllama';
 
@@ -83,7 +83,7 @@ describe('colour detection', () => {
         await p.route('**/detect-color', (route) =>
           route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: operatorText, code: 'service.unavailable' }) }),
         );
-        await signIn(p, shipper.username, shipper.password);
+        await signInWithSession(p, shipper.username, shipper.password);
         await p.goto(`/vehicles/${vehicle.id}/edit`);
         await p.getByTestId('section-images').getByTestId('detect-color').click();
         await p.getByTestId('toast').waitFor();
@@ -103,7 +103,7 @@ describe('colour detection', () => {
     const vehicle = await vehicleWithPhoto();
     const { context, page: p } = await newPage(browser, { language: 'ar' });
     try {
-      await signIn(p, shipper.username, shipper.password);
+      await signInWithSession(p, shipper.username, shipper.password);
       await p.goto(`/vehicles/${vehicle.id}/edit`);
       await p.getByTestId('section-images').getByTestId('detect-color').click();
       expect(await takeToast(p)).toContain('أزرق');
@@ -152,7 +152,7 @@ describe('the damage check', () => {
     const vehicle = await vehicleWithPhoto();
     const { context, page: p } = await newPage(browser, { language: 'ar' });
     try {
-      await signIn(p, admin().username, admin().password);
+      await signInWithSession(p, admin().username, admin().password);
       await p.goto(`/vehicles/${vehicle.id}/edit`);
       const card = p.getByTestId('section-damage');
       await card.getByText('النموذج جاهز').waitFor();
@@ -217,7 +217,7 @@ describe('the damage check', () => {
     for (const language of ['en', 'ar'] as const) {
       const { context, page: p } = await newPage(browser, { language });
       try {
-        await signIn(p, shipper.username, shipper.password);
+        await signInWithSession(p, shipper.username, shipper.password);
         await p.goto(`/vehicles/${analysed.id}/edit`);
         const card = p.getByTestId('section-damage');
         await card.getByTestId('analysis-ar').waitFor();

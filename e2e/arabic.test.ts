@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient, LANGUAGE_KEY, admin, baseUrl, launchBrowser, menuEntries, newPage, screenshot, signIn, uniqueEmail } from './support';
+import { ApiClient, LANGUAGE_KEY, admin, baseUrl, launchBrowser, menuEntries, newPage, screenshot, signIn, openSignedIn, goInConsole, signInWithSession, uniqueEmail } from './support';
 
 let browser: Browser;
 let api: ApiClient;
@@ -94,7 +94,7 @@ describe('Arabic and right-to-left', () => {
   it('translates the lists, their columns and the 404 page', async () => {
     await api.createCompany('Translated Columns Co');
     const { context, page } = await newPage(browser, { language: 'ar' });
-    await signIn(page, admin().username, admin().password);
+    await signInWithSession(page, admin().username, admin().password);
     await page.goto('/companies');
     const header = page.locator('thead');
     await header.waitFor();
@@ -154,12 +154,12 @@ describe('screenshots of every screen', () => {
 
       // The super admin.
       const { context, page } = await newPage(browser, { language });
-      await signIn(page, admin().username, admin().password);
+      await openSignedIn(page, admin().username, admin().password);
       await page.getByTestId('dashboard').waitFor();
       await page.getByTestId('count-users').waitFor();
       await shot(page, 'dashboard');
 
-      await page.goto('/companies');
+      await goInConsole(page, '/companies');
       await page.getByTestId('companies-table').waitFor();
       await shot(page, 'companies');
       await page.getByTestId('add-company').first().click();
@@ -175,7 +175,7 @@ describe('screenshots of every screen', () => {
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
-      await page.goto('/users');
+      await goInConsole(page, '/users');
       await page.getByTestId('users-table').waitFor();
       await shot(page, 'users');
       await page.getByRole('row').filter({ hasText: pendingUser }).getByTestId('approve-user').click();
@@ -194,7 +194,7 @@ describe('screenshots of every screen', () => {
       await page.keyboard.press('Escape');
       await page.getByTestId('user-dialog').waitFor({ state: 'hidden' });
 
-      await page.goto('/ports');
+      await goInConsole(page, '/ports');
       await page.getByTestId('ports-table').waitFor();
       await shot(page, 'ports');
       await page.getByTestId('add-port').first().click();
@@ -205,24 +205,24 @@ describe('screenshots of every screen', () => {
       // Vehicles, containers and the dashboard's figures: shipping-screens.test.ts; documents,
       // images and invoices: files.test.ts and invoices.test.ts.
 
-      await page.goto('/unknown/path');
+      await goInConsole(page, '/unknown/path');
       await page.getByTestId('not-found').waitFor();
       await shot(page, 'not-found');
       await context.close();
 
       // A buyer: fewer entries and a refused page.
       const buyerSession = await newPage(browser, { language });
-      await signIn(buyerSession.page, buyer.username, buyer.password);
+      await openSignedIn(buyerSession.page, buyer.username, buyer.password);
       await buyerSession.page.getByTestId('count-vehicles').waitFor();
       await shot(buyerSession.page, 'dashboard-buyer');
-      await buyerSession.page.goto('/companies');
+      await goInConsole(buyerSession.page, '/companies');
       await buyerSession.page.getByTestId('unauthorized').waitFor();
       await shot(buyerSession.page, 'unauthorized');
       await buyerSession.context.close();
 
       // A phone: the navigation is a drawer.
       const phone = await newPage(browser, { language, width: 390, height: 844 });
-      await signIn(phone.page, admin().username, admin().password);
+      await openSignedIn(phone.page, admin().username, admin().password);
       await phone.page.getByTestId('count-users').waitFor();
       await shot(phone.page, 'mobile-dashboard');
       await phone.page.locator('.RaAppBar-menuButton').click();

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ApiClient, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn, takeToast } from './support';
+import { ApiClient, createContainer, createVehicle, launchBrowser, newPage, screenshot, signInWithSession, takeToast } from './support';
 import { findParagraph, pdfSegments } from '../api/test/support/pdfText';
 import { pdfPagePng } from '../test/support/pdf';
 
@@ -40,7 +40,7 @@ describe('an Arabic invoice generated from the console', () => {
 
     const { context, page } = await newPage(browser, { language: 'ar' });
     try {
-      await signIn(page, shipper.username, shipper.password);
+      await signInWithSession(page, shipper.username, shipper.password);
       await page.goto('/containers?action=invoice');
       await page.getByRole('checkbox', { name: `تحديد الحاوية ${container.number}` }).check();
       const form = page.getByTestId('invoice-form');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn } from './support';
+import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn, signInWithSession } from './support';
 import { pngBytes, sessionCookie, uploadThroughApi } from './fileHelpers';
 
 /**
@@ -93,7 +93,7 @@ describe('the buyer’s shipment view', () => {
     it(`shows a buyer its car as a read-only shipment view, in ${language === 'en' ? 'English' : 'Arabic'}`, async () => {
       const { context, page } = await newPage(browser, { language });
       try {
-        await signIn(page, buyer.username, buyer.password);
+        await signInWithSession(page, buyer.username, buyer.password);
         await page.goto(`/vehicles/${routed.id}/edit`);
         await expectShipmentView(page, language);
         expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
@@ -143,7 +143,7 @@ describe('the buyer’s shipment view', () => {
     for (const language of ['en', 'ar'] as const) {
       const { context, page } = await newPage(browser, { language, width: 390, height: 844 });
       try {
-        await signIn(page, buyer.username, buyer.password);
+        await signInWithSession(page, buyer.username, buyer.password);
         await page.goto(`/vehicles/${routed.id}/edit`);
         await page.getByTestId('section-shipment').getByTestId('route-to').waitFor();
         // Nothing wider than the screen.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { ApiClient, admin, createContainer, createVehicle, launchBrowser, menuEntries, newPage, screenshot, signIn, takeToast, uniqueCode } from './support';
+import { ApiClient, admin, createContainer, createVehicle, launchBrowser, menuEntries, newPage, screenshot, signIn, signInWithSession, takeToast, uniqueCode } from './support';
 import { filesDir, textFile } from './fileHelpers';
 
 /**
@@ -271,7 +271,7 @@ describe('the invoice forms of a shipper of that company', () => {
 
   it('shows the prefilled page form in Arabic, right to left', async () => {
     const { context, page: p } = await newPage(browser, { language: 'ar' });
-    await signIn(p, shipper.username, shipper.password);
+    await signInWithSession(p, shipper.username, shipper.password);
     await p.goto('/containers?action=invoice');
     expect(await p.evaluate(() => document.dir)).toBe('rtl');
     const form = p.getByTestId('invoice-form');

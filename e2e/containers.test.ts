@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiClient, admin, createContainer, createVehicle, datePicker, datePickerText, pickerDateOf, typeDate, launchBrowser, newPage, screenshot, searchAndPick, signIn, takeToast, uniqueCode, uniqueContainerNumber, listRow, openListRow } from './support';
+import { ApiClient, admin, createContainer, createVehicle, datePicker, datePickerText, pickerDateOf, typeDate, launchBrowser, newPage, screenshot, searchAndPick, signIn, signInWithSession, takeToast, uniqueCode, uniqueContainerNumber, listRow, openListRow } from './support';
 
 let browser: Browser;
 let api: ApiClient;
@@ -76,7 +76,7 @@ describe('the containers list', () => {
     const good = uniqueContainerNumber('TGH');
     const bad = `${good.slice(0, 10)}${(Number(good[10]) + 1) % 10}`;
     const shipperPage = await newPage(browser);
-    await signIn(shipperPage.page, shipper.username, shipper.password);
+    await signInWithSession(shipperPage.page, shipper.username, shipper.password);
     await shipperPage.page.goto('/containers');
     await shipperPage.page.getByTestId('add-container').first().click();
     const dialog = shipperPage.page.getByTestId('container-dialog');
@@ -99,7 +99,7 @@ describe('the containers list', () => {
   it("refuses a number in use with 'Container number already exists'", async () => {
     const existing = await createContainer(api, { companyId: company.id, shipperId: shipper.id });
     const shipperPage = await newPage(browser);
-    await signIn(shipperPage.page, shipper.username, shipper.password);
+    await signInWithSession(shipperPage.page, shipper.username, shipper.password);
     await shipperPage.page.goto('/containers');
     await shipperPage.page.getByTestId('add-container').first().click();
     const dialog = shipperPage.page.getByTestId('container-dialog');
@@ -155,7 +155,7 @@ describe('the container page', () => {
     const elsewhere = await createVehicle(api, { companyId: company.id, containerId: other.id });
     const shipperPage = await newPage(browser);
     const p = shipperPage.page;
-    await signIn(p, shipper.username, shipper.password);
+    await signInWithSession(p, shipper.username, shipper.password);
     await p.goto(`/containers/${container.id}`);
     await p.getByTestId('container-show').waitFor();
     expect(await p.getByRole('heading', { level: 1 }).innerText()).toBe(container.number);
@@ -205,7 +205,7 @@ describe('the container page', () => {
     for (const language of ['en', 'ar'] as const) {
       const session = await newPage(browser, { language });
       const p = session.page;
-      await signIn(p, fleetShipper.username, fleetShipper.password);
+      await signInWithSession(p, fleetShipper.username, fleetShipper.password);
       await p.goto(`/containers/${container.id}`);
       const available = p.getByTestId('section-available');
       const rows = available.getByTestId('available-vehicles').locator('tbody tr');
@@ -274,7 +274,7 @@ describe('the container page', () => {
     const buyer = await api.createUser('BUYER', company.id);
     const container = await createContainer(api, { companyId: company.id, shipperId: shipper.id });
     const buyerPage = await newPage(browser);
-    await signIn(buyerPage.page, buyer.username, buyer.password);
+    await signInWithSession(buyerPage.page, buyer.username, buyer.password);
     await buyerPage.page.goto(`/containers/${container.id}`);
     await buyerPage.page.getByTestId('unauthorized').waitFor();
     await buyerPage.context.close();

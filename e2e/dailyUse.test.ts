@@ -9,7 +9,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
-  signIn,
+  signIn, signInWithSession,
   takeToast,
   uniqueCode,
   datePicker,
@@ -54,7 +54,7 @@ describe('the bulk status dialog', () => {
       const second = await createVehicle(api, { companyId: company.id, model, status: 'SHIPPED' });
       const { context, page } = await newPage(browser, { language });
       try {
-        await signIn(page, admin().username, admin().password);
+        await signInWithSession(page, admin().username, admin().password);
         await page.goto(`/vehicles?filter=${encodeURIComponent(JSON.stringify({ q: model }))}`);
         const table = page.getByTestId('vehicles-table');
         await table.getByRole('row').filter({ hasText: first.vin }).getByRole('checkbox').check();
@@ -106,7 +106,7 @@ describe('invoicing a container again', () => {
       const earlier = await createInvoice(shipper, { containerIds: [container.id], buyerName: 'First Buyer' });
       const { context, page } = await newPage(browser, { language });
       try {
-        await signIn(page, shipper.username, shipper.password);
+        await signInWithSession(page, shipper.username, shipper.password);
         await page.goto('/containers?action=invoice');
         const table = page.getByTestId('invoice-containers-table');
         const row = table.getByRole('row').filter({ hasText: container.number });
@@ -163,7 +163,7 @@ describe('invoicing a container again', () => {
     const earlier = await createInvoice(shipper, { containerIds: [container.id, other.id], buyerName: 'First Buyer' });
     const { context, page } = await newPage(browser, { language: 'en' });
     try {
-      await signIn(page, shipper.username, shipper.password);
+      await signInWithSession(page, shipper.username, shipper.password);
       await page.goto(`/containers/${container.id}`);
       await page.getByTestId('container-invoice-button').click();
       const dialog = page.getByTestId('container-invoice-dialog');
@@ -199,7 +199,7 @@ describe('the invoice list', () => {
       const second = await createInvoice(shipper, { containerIds: [b.id], buyerName: 'First Buyer' });
       const { context, page } = await newPage(browser, { language });
       try {
-        await signIn(page, admin().username, admin().password);
+        await signInWithSession(page, admin().username, admin().password);
         await page.goto(`/invoices?filter=${encodeURIComponent(JSON.stringify({ q: 'First Buyer' }))}`);
         const table = page.getByTestId('invoices-table');
         for (const invoice of [first, second]) {
@@ -297,7 +297,7 @@ describe("the super admin's vehicle list", () => {
     const menuOf = async (user: User) => {
       const { context, page } = await newPage(browser, { language: 'en' });
       try {
-        await signIn(page, user.username, user.password);
+        await signInWithSession(page, user.username, user.password);
         await page.goto('/vehicles');
         await page.getByRole('button', { name: 'Add filter' }).click();
         await page.getByRole('menuitemcheckbox').first().waitFor();

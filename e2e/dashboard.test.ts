@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, signIn } from './support';
+import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, signIn, signInWithSession } from './support';
 
 let browser: Browser;
 let api: ApiClient;
@@ -117,7 +117,7 @@ describe('dashboard', () => {
 
   it('asks the API once for the whole dashboard', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, admin().username, admin().password);
+    await signInWithSession(page, admin().username, admin().password);
     await page.goto('/vehicles');
     await page.getByTestId('vehicles-table').waitFor();
     await page.waitForLoadState('networkidle');

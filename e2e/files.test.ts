@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
-import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn, takeToast } from './support';
+import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn, signInWithSession, takeToast } from './support';
 import { pdf, photo, pngBytes, sessionCookie, textFile, uploadThroughApi } from './fileHelpers';
 
 /**
@@ -304,7 +304,7 @@ describe('in Arabic', () => {
     const container = await createContainer(api, { companyId: company.id, shipperId: shipper.id });
     const { context, page: p } = await newPage(browser, { language: 'ar' });
     try {
-      await signIn(p, shipper.username, shipper.password);
+      await signInWithSession(p, shipper.username, shipper.password);
       await p.goto(`/vehicles/${vehicle.id}/edit`);
       expect(await p.locator('html').getAttribute('dir')).toBe('rtl');
       const section = p.getByTestId('section-images');
@@ -345,7 +345,7 @@ describe('in Arabic', () => {
     }
     const { context: adminContext, page: a } = await newPage(browser, { language: 'ar' });
     try {
-      await signIn(a, admin().username, admin().password);
+      await signInWithSession(a, admin().username, admin().password);
       await a.goto('/documents');
       await a.getByTestId('upload-document').first().waitFor();
       await screenshot(a, 'files-documents-admin-ar');

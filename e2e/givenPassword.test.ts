@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
-import { ApiClient, admin, launchBrowser, newPage, screenshot, searchAndPick, signIn, takeToast, uniqueCode, uniqueEmail } from './support';
+import { ApiClient, admin, launchBrowser, newPage, screenshot, searchAndPick, signIn, signInWithSession, takeToast, uniqueCode, uniqueEmail } from './support';
 
 /**
  * A user an administrator makes is asked, at the first sign-in, to replace the password the
@@ -34,7 +34,7 @@ describe('a password given by an administrator', () => {
         const adminSession = await newPage(browser, { language, width, height: width === 390 ? 844 : 900 });
         try {
           const page = adminSession.page;
-          await signIn(page, admin().username, admin().password);
+          await signInWithSession(page, admin().username, admin().password);
           await page.goto('/users');
           await page.getByTestId('add-user').first().click();
           const dialog = page.getByTestId('user-dialog');

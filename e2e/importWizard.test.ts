@@ -3,7 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient, admin, launchBrowser, newPage, openListRow, screenshot, searchAndPick, signIn, takeToast, uniqueVin } from './support';
+import { ApiClient, admin, launchBrowser, newPage, openListRow, screenshot, searchAndPick, signIn, signInWithSession, takeToast, uniqueVin } from './support';
 import { filesDir, textFile } from './fileHelpers';
 
 /**
@@ -163,7 +163,7 @@ async function companyAdminXlsx(language: 'en' | 'ar') {
   const companyAdmin = await api.createUser('COMPANY_ADMIN', company.id);
   const { context, page } = await newPage(browser, { language });
   try {
-    await signIn(page, companyAdmin.username, companyAdmin.password);
+    await signInWithSession(page, companyAdmin.username, companyAdmin.password);
     await page.goto('/vehicles');
     await page.getByTestId('empty-state').getByTestId('import-button').click();
     const dialog = page.getByTestId('import-dialog');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
-import { ApiClient, createContainer, createInvoice, createVehicle, launchBrowser, newPage, screenshot, signIn, takeToast, uniqueCode, windowScreenshot } from './support';
+import { ApiClient, createContainer, createInvoice, createVehicle, launchBrowser, newPage, screenshot, signIn, signInWithSession, takeToast, uniqueCode, windowScreenshot } from './support';
 import { findParagraph, pdfSegments } from '../api/test/support/pdfText';
 
 /**
@@ -55,7 +55,7 @@ for (const language of LANGUAGES) {
       // The company admin chooses the defaults in Company settings.
       const admin = await newPage(browser, { language, width: 1440, height: 900 });
       try {
-        await signIn(admin.page, companyAdmin.username, companyAdmin.password);
+        await signInWithSession(admin.page, companyAdmin.username, companyAdmin.password);
         await admin.page.goto('/company-settings');
         const profile = admin.page.getByTestId('invoice-profile');
         await field(profile, 'invoiceTaxPercentage').waitFor();
@@ -143,7 +143,7 @@ for (const language of LANGUAGES) {
       const earlier = await createInvoice(shipper, { containerIds: [container.id], buyerName: 'Earlier Buyer' });
       const { context, page } = await newPage(browser, { language, width: 390, height: 844 });
       try {
-        await signIn(page, shipper.username, shipper.password);
+        await signInWithSession(page, shipper.username, shipper.password);
         await page.goto('/containers?action=invoice');
         const cards = page.locator('[data-testid=invoice-containers-table][data-layout=cards]');
         await cards.waitFor();
@@ -182,7 +182,7 @@ for (const language of LANGUAGES) {
       const phone = await newPage(browser, { language, width: 390, height: 844 });
       try {
         const page = phone.page;
-        await signIn(page, shipper.username, shipper.password);
+        await signInWithSession(page, shipper.username, shipper.password);
         await page.goto(`/containers/${container.id}`);
         await page.getByTestId('container-invoice-button').click();
         const dialog = page.getByTestId('container-invoice-dialog');

@@ -9,7 +9,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
-  signIn,
+  signIn, signInWithSession, goInConsole,
   takeToast,
   uniqueCode,
   createInvoice,
@@ -190,7 +190,7 @@ describe('generating from the containers screen (/containers?action=invoice)', (
     const mine = await createContainer(api, { companyId: company.id, shipperId: shipper.id });
     const theirs = await createContainer(api, { companyId: other.id, shipperId: otherShipper.id });
     const { context, page: p } = await newPage(browser);
-    await signIn(p, admin().username, admin().password);
+    await signInWithSession(p, admin().username, admin().password);
     await p.goto('/containers?action=invoice');
     const search = p.getByPlaceholder('Number, booking, seal or line');
     await search.fill(mine.number);
@@ -213,7 +213,7 @@ describe('the container invoice dialog (/containers/{id})', () => {
     const second = await createContainer(api, { companyId: own.id, shipperId: ownShipper.id, containerSize: '20FT' });
     await createVehicle(api, { companyId: own.id, containerId: first.id });
     const { context, page: p } = await newPage(browser);
-    await signIn(p, ownShipper.username, ownShipper.password);
+    await signInWithSession(p, ownShipper.username, ownShipper.password);
     await p.goto(`/containers/${first.id}`);
     await p.getByTestId('container-invoice-button').click();
     const dialog = p.getByTestId('container-invoice-dialog');
@@ -284,7 +284,7 @@ describe('the container invoice dialog (/containers/{id})', () => {
   it('is not offered to buyers (they cannot open the container page at all)', async () => {
     const buyer = await api.createUser('BUYER', company.id);
     const { context, page: p } = await newPage(browser);
-    await signIn(p, buyer.username, buyer.password);
+    await signInWithSession(p, buyer.username, buyer.password);
     await p.goto('/invoices');
     await p.getByTestId('unauthorized').waitFor();
     await p.goto('/containers?action=invoice');
@@ -360,7 +360,7 @@ describe('the invoices list', () => {
     const empty = await api.createCompany('No Invoices Yet Co');
     const user = await api.createUser('COMPANY_ADMIN', empty.id);
     const { context, page: p } = await newPage(browser);
-    await signIn(p, user.username, user.password);
+    await signInWithSession(p, user.username, user.password);
     await p.goto('/invoices');
     const state = p.getByTestId('empty-state');
     await state.waitFor();
@@ -405,7 +405,7 @@ describe('screenshots of the invoice screens', () => {
         if (language === 'ar') expect(await englishWords(p), where).toEqual([]);
       };
       const { context, page: p } = await newPage(browser, { language });
-      await signIn(p, shots.user.username, shots.user.password);
+      await signInWithSession(p, shots.user.username, shots.user.password);
 
       await p.goto('/invoices');
       await p.getByTestId('invoices-table').waitFor();
@@ -424,7 +424,7 @@ describe('screenshots of the invoice screens', () => {
       await p.keyboard.press('Escape');
       await p.getByRole('dialog').waitFor({ state: 'hidden' });
 
-      await p.goto('/containers?action=invoice');
+      await goInConsole(p, '/containers?action=invoice');
       await p.getByTestId('invoice-containers-table').waitFor();
       await checkLanguage(p, 'invoice mode');
       await shot(p, 'invoice-mode');
@@ -465,7 +465,7 @@ describe('screenshots of the invoice screens', () => {
       const empty = await api.createCompany(`Empty Invoices ${uniqueCode('E')}`);
       const emptyUser = await api.createUser('COMPANY_ADMIN', empty.id);
       const emptySession = await newPage(browser, { language });
-      await signIn(emptySession.page, emptyUser.username, emptyUser.password);
+      await signInWithSession(emptySession.page, emptyUser.username, emptyUser.password);
       await emptySession.page.goto('/invoices');
       await emptySession.page.getByTestId('empty-state').waitFor();
       await checkLanguage(emptySession.page, 'empty invoices');
@@ -473,14 +473,14 @@ describe('screenshots of the invoice screens', () => {
       await emptySession.context.close();
 
       const phone = await newPage(browser, { language, width: 390, height: 844 });
-      await signIn(phone.page, shots.user.username, shots.user.password);
+      await signInWithSession(phone.page, shots.user.username, shots.user.password);
       await phone.page.goto('/invoices');
       await phone.page.getByTestId('invoices-table').waitFor();
       await shot(phone.page, 'mobile-invoices');
-      await phone.page.goto('/containers?action=invoice');
+      await goInConsole(phone.page, '/containers?action=invoice');
       await phone.page.getByTestId('invoice-containers-table').waitFor();
       await shot(phone.page, 'mobile-invoice-mode');
-      await phone.page.goto(`/containers/${shots.first.id}`);
+      await goInConsole(phone.page, `/containers/${shots.first.id}`);
       await phone.page.getByTestId('container-invoice-button').click();
       await phone.page.getByTestId('container-invoice-dialog').waitFor();
       await shot(phone.page, 'mobile-container-invoice-dialog');

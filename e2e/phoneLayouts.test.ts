@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
-import { ApiClient, admin, createContainer, createInvoice, createVehicle, launchBrowser, newPage, screenshot, signIn, takeToast, uniqueCode } from './support';
+import { ApiClient, admin, createContainer, createInvoice, createVehicle, launchBrowser, newPage, screenshot, signIn, openSignedIn, goInConsole, signInWithSession, takeToast, uniqueCode } from './support';
 import { sessionCookie, uploadThroughApi } from './fileHelpers';
 
 /**
@@ -123,7 +123,7 @@ for (const language of ['en', 'ar'] as const) {
       it(`shows every list of a ${role} as cards that fit 390 px`, async () => {
         const { context, page } = await newPage(browser, { language, ...PHONE });
         try {
-          await signIn(page, accounts[role].username, accounts[role].password);
+          await openSignedIn(page, accounts[role].username, accounts[role].password);
           await page.getByTestId('count-vehicles').waitFor();
           expect(await sidewaysScrollers(page), 'dashboard').toEqual([]);
           await screenshot(page, `${language}-phone-${role}-dashboard`);
@@ -133,7 +133,7 @@ for (const language of ['en', 'ar'] as const) {
           expect(switchText).toBe(t(language, 'language.switchToShort'));
 
           for (const list of LISTS.filter((item) => role in item.roles)) {
-            await page.goto(searched(list.path, list.q()));
+            await goInConsole(page, searched(list.path, list.q()));
             const cards = page.locator(`[data-testid="${list.testId}"][data-layout="cards"]`);
             await cards.waitFor();
             const card = cards.getByTestId('record-card').first();
@@ -163,7 +163,7 @@ for (const language of ['en', 'ar'] as const) {
     it('lets a shipper change a status and open a vehicle from its card', async () => {
       const { context, page } = await newPage(browser, { language, ...PHONE });
       try {
-        await signIn(page, accounts.shipper.username, accounts.shipper.password);
+        await signInWithSession(page, accounts.shipper.username, accounts.shipper.password);
         await page.goto(searched('/vehicles', vehicle.vin));
         const card = page.locator('[data-testid="vehicles-table"][data-layout="cards"]').getByTestId('record-card').first();
         const next = language === 'en' ? 'SHIPPED' : 'LOADED';
@@ -184,7 +184,7 @@ for (const language of ['en', 'ar'] as const) {
       const port = await api.send('POST', '/ports', { name: `${MARK} Doomed ${language}`, nameAr: 'ميناء للحذف', country: 'OM' });
       const { context, page } = await newPage(browser, { language, ...PHONE });
       try {
-        await signIn(page, admin().username, admin().password);
+        await signInWithSession(page, admin().username, admin().password);
         await page.goto(searched('/ports', port.name));
         const card = page.locator('[data-testid="ports-table"][data-layout="cards"]').getByTestId('record-card').filter({ hasText: port.name });
         await card.getByTestId('delete-button').click();
@@ -202,7 +202,7 @@ for (const language of ['en', 'ar'] as const) {
     it('fits the super admin vehicle table in 1280 px without sideways scrolling', async () => {
       const { context, page } = await newPage(browser, { language, width: 1280, height: 800 });
       try {
-        await signIn(page, admin().username, admin().password);
+        await signInWithSession(page, admin().username, admin().password);
         await page.goto('/vehicles');
         await page.locator('table[data-testid="vehicles-table"] tbody tr').first().waitFor();
         await screenshot(page, `${language}-wide-superadmin-vehicles`);

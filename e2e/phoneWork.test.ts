@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
-import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, screenshot, settled, signIn, takeToast, uniqueCode, uniqueVin } from './support';
+import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, screenshot, settled, signIn, openSignedIn, signInWithSession, takeToast, uniqueCode, uniqueVin } from './support';
 
 /**
  * The daily work on a 390 px phone, in English and Arabic: loading a container (its vehicle lists
@@ -92,7 +92,7 @@ for (const language of ['en', 'ar'] as const) {
       const waiting = await createVehicle(api, { companyId: company.id, model: `${MARK} Patrol`, year: 2022 });
       const { context, page } = await newPage(browser, { language, ...PHONE });
       try {
-        await signIn(page, shipper.username, shipper.password);
+        await signInWithSession(page, shipper.username, shipper.password);
         await page.goto(`/containers/${container.id}`);
         const inCards = cardsOf(page, 'container-vehicles');
         await inCards.filter({ hasText: inside.vin }).waitFor();
@@ -138,7 +138,7 @@ for (const language of ['en', 'ar'] as const) {
       for (const vin of vins) vehicles.push(await createVehicle(api, { vin, companyId: company.id, model, status: 'NEW_PURCHASE' }));
       const { context, page } = await newPage(browser, { language, ...PHONE });
       try {
-        await signIn(page, shipper.username, shipper.password);
+        await signInWithSession(page, shipper.username, shipper.password);
         await page.goto(searched('/vehicles', model));
         await waitForOrder(page, [...vins].reverse());
 
@@ -196,7 +196,7 @@ for (const language of ['en', 'ar'] as const) {
       ];
       const { context, page } = await newPage(browser, { language, ...PHONE });
       try {
-        await signIn(page, shipper.username, shipper.password);
+        await signInWithSession(page, shipper.username, shipper.password);
         await page.goto(searched('/containers', line));
         const card = (number: string) => cardsOf(page, 'containers-table').filter({ hasText: number });
         await card(boxes[2].number).waitFor();
@@ -221,7 +221,7 @@ for (const language of ['en', 'ar'] as const) {
       await createVehicle(api, { companyId: company.id, model: `${MARK} Dashboard`, status: 'AT_WAREHOUSE' });
       const { context, page } = await newPage(browser, { language, ...PHONE });
       try {
-        await signIn(page, shipper.username, shipper.password);
+        await openSignedIn(page, shipper.username, shipper.password);
         const board = page.getByTestId('status-board');
         await board.locator('[data-testid="status-card-RECEIVED"]').waitFor();
         await page.getByTestId('recent-vehicles').locator('li').first().waitFor();
@@ -263,7 +263,7 @@ for (const language of ['en', 'ar'] as const) {
       await createVehicle(api, { companyId: company.id, model: `${MARK} Bought`, buyerId: buyer.id });
       const { context, page } = await newPage(browser, { language, ...PHONE });
       try {
-        await signIn(page, buyer.username, buyer.password);
+        await openSignedIn(page, buyer.username, buyer.password);
         await page.getByTestId('recent-vehicles').locator('li').first().waitFor();
         await page.getByTestId('count-vehicles').waitFor();
         await settled(page);
@@ -284,7 +284,7 @@ for (const language of ['en', 'ar'] as const) {
       const inside = await createVehicle(api, { companyId: company.id, model: `${MARK} Wide`, containerId: container.id });
       const { context, page } = await newPage(browser, { language, ...WIDE });
       try {
-        await signIn(page, shipper.username, shipper.password);
+        await openSignedIn(page, shipper.username, shipper.password);
         await page.getByTestId('status-card-RECEIVED').getByTestId('status-vehicles').waitFor();
         await settled(page);
         const top = async (testId: string) => (await page.getByTestId(testId).boundingBox())!.y;

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient, admin, baseUrl, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn } from './support';
+import { ApiClient, admin, baseUrl, createContainer, createVehicle, launchBrowser, newPage, screenshot, signInWithSession } from './support';
 import { pngBytes, sessionCookie, uploadThroughApi } from './fileHelpers';
 import { pdfPageCount, pdfPagePng } from '../test/support/pdf';
 
@@ -146,7 +146,7 @@ describe('print layouts', () => {
     it(`prints the vehicle page as one A4 sheet, in ${language === 'en' ? 'English' : 'Arabic'}`, async () => {
       const { context, page } = await newPage(browser, { language, width: 1440, height: 900 });
       try {
-        await signIn(page, companyAdmin.username, companyAdmin.password);
+        await signInWithSession(page, companyAdmin.username, companyAdmin.password);
         await page.goto(`/vehicles/${vehicle.id}/edit`);
         await page.getByTestId('vehicle-edit').waitFor();
         await page.getByTestId('section-images').getByTestId('gallery-item').first().waitFor();
@@ -184,7 +184,7 @@ describe('print layouts', () => {
     it(`keeps a vehicle with more than a page holds to one sheet, in ${language === 'en' ? 'English' : 'Arabic'}`, async () => {
       const { context, page } = await newPage(browser, { language, width: 1440, height: 900 });
       try {
-        await signIn(page, companyAdmin.username, companyAdmin.password);
+        await signInWithSession(page, companyAdmin.username, companyAdmin.password);
         await page.goto(`/vehicles/${crowded.id}/edit`);
         await page.getByTestId('vehicle-edit').waitFor();
         const sheet = await expectOnlyTheSheet(page, 'vehicle-print-sheet');
@@ -203,7 +203,7 @@ describe('print layouts', () => {
     it(`prints the container page with its vehicles as one A4 sheet, in ${language === 'en' ? 'English' : 'Arabic'}`, async () => {
       const { context, page } = await newPage(browser, { language, width: 1440, height: 900 });
       try {
-        await signIn(page, shipper.username, shipper.password);
+        await signInWithSession(page, shipper.username, shipper.password);
         await page.goto(`/containers/${container.id}`);
         await page.getByTestId('container-show').waitFor();
         await screenshot(page, `print-container-page-${language}`);
@@ -233,7 +233,7 @@ describe('print layouts', () => {
     it(`prints the buyer’s shipment view, in ${language === 'en' ? 'English' : 'Arabic'}`, async () => {
       const { context, page } = await newPage(browser, { language, width: 390, height: 844 });
       try {
-        await signIn(page, buyer.username, buyer.password);
+        await signInWithSession(page, buyer.username, buyer.password);
         await page.goto(`/vehicles/${vehicle.id}/edit`);
         await page.getByTestId('vehicle-view').waitFor();
         await page.getByTestId('print-button').waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiClient, admin, launchBrowser, menuEntries, newPage, settled, signIn, uniqueCode, uniqueEmail } from './support';
+import { ApiClient, admin, launchBrowser, menuEntries, newPage, settled, signIn, signInWithSession, uniqueCode, uniqueEmail } from './support';
 
 let browser: Browser;
 let api: ApiClient;
@@ -182,7 +182,7 @@ describe('ports', () => {
     const companyAdmin = await api.createUser('COMPANY_ADMIN', company.id);
     await api.send('POST', '/ports', { name: `Dammam ${uniqueCode('')}`, nameAr: 'الدمام', country: 'SA' });
     const other = await newPage(browser);
-    await signIn(other.page, companyAdmin.username, companyAdmin.password);
+    await signInWithSession(other.page, companyAdmin.username, companyAdmin.password);
     await other.page.goto('/ports');
     await other.page.getByTestId('ports-table').waitFor();
     expect(await other.page.getByTestId('ports-table').innerText()).toContain('الدمام');

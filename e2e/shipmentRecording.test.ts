@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient, createContainer, createVehicle, datePicker, launchBrowser, listRow, newPage, screenshot, signIn, takeToast, typeDate } from './support';
+import { ApiClient, createContainer, createVehicle, datePicker, launchBrowser, listRow, newPage, screenshot, signIn, signInWithSession, takeToast, typeDate } from './support';
 import { pdf } from './fileHelpers';
 
 /**
@@ -62,7 +62,7 @@ const shownDate = (page: Page, isoDay: string, language: 'en' | 'ar' = 'en') =>
 describe('recording the shipment', () => {
   it('changes a stored document’s kind and the checklist follows, in English then Arabic', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, shipper.username, shipper.password);
+    await signInWithSession(page, shipper.username, shipper.password);
     await page.goto(`/vehicles/${papered.id}/edit`);
     await page.getByTestId('upload-documents-input').setInputFiles(pdf('papers.pdf'));
     // Read (and closed) here, so the toast of the change below is the one read after it.
@@ -89,7 +89,7 @@ describe('recording the shipment', () => {
 
     // In Arabic: the kind reads in Arabic, and set back to "other" the title is missing again.
     const arabic = await newPage(browser, { language: 'ar' });
-    await signIn(arabic.page, shipper.username, shipper.password);
+    await signInWithSession(arabic.page, shipper.username, shipper.password);
     await arabic.page.goto(`/vehicles/${papered.id}/edit`);
     expect(await kindSelect(arabic.page, 'papers.pdf').innerText()).toBe('سند الملكية');
     expect(await arabic.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -104,7 +104,7 @@ describe('recording the shipment', () => {
 
   it('records a later milestone on the day it happened, after saying how many vehicles move', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, shipper.username, shipper.password);
+    await signInWithSession(page, shipper.username, shipper.password);
     await page.goto(`/containers/${shipping.id}`);
     expect(await statusesShown(page, shippingVehicles)).toEqual(['AT_WAREHOUSE', 'AT_WAREHOUSE', 'SHIPPED']);
     await page.getByTestId('milestone-next').click();
@@ -138,7 +138,7 @@ describe('recording the shipment', () => {
 
   it('records a milestone from the Arabic page, the dialog right to left', async () => {
     const { context, page } = await newPage(browser, { language: 'ar' });
-    await signIn(page, shipper.username, shipper.password);
+    await signInWithSession(page, shipper.username, shipper.password);
     await page.goto(`/containers/${arabicContainer.id}`);
     await page.getByTestId('milestone-next').click();
     const dialog = page.getByTestId('milestone-dialog');
@@ -156,7 +156,7 @@ describe('recording the shipment', () => {
   it('marks the vehicles whose papers are overdue in the list, and filters them with one click', async () => {
     for (const language of ['en', 'ar'] as const) {
       const { context, page } = await newPage(browser, { language });
-      await signIn(page, shipper.username, shipper.password);
+      await signInWithSession(page, shipper.username, shipper.password);
       await page.goto('/vehicles');
       const overdueRow = listRow(page, 'vehicles', papered.vin);
       await overdueRow.getByTestId('overdue-chip').waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn } from './support';
+import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn, openSignedIn, goInConsole } from './support';
 
 /**
  * Screenshots of the vehicle, container and dashboard screens in English and Arabic, for a person
@@ -89,12 +89,12 @@ describe('screenshots of the shipping screens', () => {
       };
 
       const { context, page } = await newPage(browser, { language });
-      await signIn(page, admin().username, admin().password);
+      await openSignedIn(page, admin().username, admin().password);
       await page.getByTestId('status-card-LOADED').waitFor();
       await checkLanguage(page, 'dashboard');
       await shot(page, 'dashboard-statistics');
 
-      await page.goto('/vehicles');
+      await goInConsole(page, '/vehicles');
       await page.getByTestId('vehicles-table').waitFor();
       await checkLanguage(page, 'vehicles');
       await shot(page, 'vehicles');
@@ -123,16 +123,16 @@ describe('screenshots of the shipping screens', () => {
       await shot(page, 'vehicles-delete-confirm');
       await page.keyboard.press('Escape');
 
-      await page.goto(`/vehicles/${vehicle.id}/edit`);
+      await goInConsole(page, `/vehicles/${vehicle.id}/edit`);
       await page.getByTestId('vin-decode').waitFor();
       await page.getByTestId('status-history').waitFor();
       await checkLanguage(page, 'vehicle edit');
       await shot(page, 'vehicle-edit');
-      await page.goto('/vehicles/abc/edit');
+      await goInConsole(page, '/vehicles/abc/edit');
       await page.getByTestId('page-error').waitFor();
       await shot(page, 'vehicle-invalid-id');
 
-      await page.goto('/containers');
+      await goInConsole(page, '/containers');
       await page.getByTestId('containers-table').waitFor();
       await checkLanguage(page, 'containers');
       await shot(page, 'containers');
@@ -143,32 +143,32 @@ describe('screenshots of the shipping screens', () => {
       await page.keyboard.press('Escape');
       await page.getByTestId('container-dialog').waitFor({ state: 'hidden' });
 
-      await page.goto(`/containers/${container.id}`);
+      await goInConsole(page, `/containers/${container.id}`);
       await page.getByTestId('section-available').getByRole('table').waitFor();
       await checkLanguage(page, 'container page');
       await shot(page, 'container-page');
-      await page.goto('/containers/99999999');
+      await goInConsole(page, '/containers/99999999');
       await page.getByTestId('page-error').waitFor();
       await shot(page, 'container-load-failed');
       await context.close();
 
       // A shipper's dashboard: statistics without the admin figures.
       const shipperSession = await newPage(browser, { language });
-      await signIn(shipperSession.page, shipper.username, shipper.password);
+      await openSignedIn(shipperSession.page, shipper.username, shipper.password);
       await shipperSession.page.getByTestId('status-card-LOADED').waitFor();
       await shot(shipperSession.page, 'dashboard-shipper');
       await shipperSession.context.close();
 
       // A buyer: no statistics, a read-only list and vehicle page.
       const buyerSession = await newPage(browser, { language });
-      await signIn(buyerSession.page, buyer.username, buyer.password);
+      await openSignedIn(buyerSession.page, buyer.username, buyer.password);
       await buyerSession.page.getByTestId('recent-vehicles').getByRole('listitem').first().waitFor();
       await checkLanguage(buyerSession.page, 'buyer dashboard');
       await shot(buyerSession.page, 'dashboard-buyer-vehicles');
-      await buyerSession.page.goto('/vehicles');
+      await goInConsole(buyerSession.page, '/vehicles');
       await buyerSession.page.getByTestId('vehicles-table').waitFor();
       await shot(buyerSession.page, 'vehicles-buyer');
-      await buyerSession.page.goto(`/vehicles/${vehicle.id}/edit`);
+      await goInConsole(buyerSession.page, `/vehicles/${vehicle.id}/edit`);
       await buyerSession.page.getByTestId('vehicle-view').waitFor();
       await checkLanguage(buyerSession.page, 'buyer vehicle page');
       await shot(buyerSession.page, 'vehicle-buyer-view');
@@ -176,13 +176,13 @@ describe('screenshots of the shipping screens', () => {
 
       // A phone.
       const phone = await newPage(browser, { language, width: 390, height: 844 });
-      await signIn(phone.page, admin().username, admin().password);
+      await openSignedIn(phone.page, admin().username, admin().password);
       await phone.page.getByTestId('status-card-LOADED').waitFor();
       await shot(phone.page, 'mobile-dashboard-statistics');
-      await phone.page.goto('/vehicles');
+      await goInConsole(phone.page, '/vehicles');
       await phone.page.getByTestId('vehicles-table').waitFor();
       await shot(phone.page, 'mobile-vehicles');
-      await phone.page.goto(`/containers/${container.id}`);
+      await goInConsole(phone.page, `/containers/${container.id}`);
       await phone.page.getByTestId('container-show').waitFor();
       await shot(phone.page, 'mobile-container-page');
       await phone.context.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
-import { ApiClient, launchBrowser, newPage, screenshot, signIn, uniqueCode } from './support';
+import { ApiClient, launchBrowser, newPage, screenshot, signIn, signInWithSession, uniqueCode } from './support';
 
 /**
  * Small things of daily use, in English and Arabic, on a wide screen and a phone: the dashboard's
@@ -81,7 +81,7 @@ for (const language of LANGUAGES) {
       it(`says why the company admin's Ports page is read-only, and shows Logout with its label (${width} px)`, async () => {
         const { context, page } = await newPage(browser, { language, width, height: 844 });
         try {
-          await signIn(page, companyAdmin.username, companyAdmin.password);
+          await signInWithSession(page, companyAdmin.username, companyAdmin.password);
           await page.goto('/ports');
           const note = page.getByTestId('ports-read-only');
           expect(await note.innerText()).toBe(t.ports.readOnly);
@@ -104,7 +104,7 @@ for (const language of LANGUAGES) {
       const { context, page } = await newPage(browser, { language, width: 1440 });
       try {
         const { username, password } = await import('./support').then((m) => m.admin());
-        await signIn(page, username, password);
+        await signInWithSession(page, username, password);
         await page.goto('/ports');
         await page.getByRole('button', { name: t.ports.add }).first().waitFor();
         expect(await page.getByTestId('ports-read-only').count()).toBe(0);

@@ -85,6 +85,52 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.waitForURL((url) => url.pathname !== '/auth');
 }
 
+/**
+ * Signs in as the sign-in form does (POST /api/login, the same check of the password) and gives
+ * the session cookie to the page's browser context, without loading a page: the next page the test
+ * opens is the console, signed in, as after the form. For tests that are not about signing in
+ * (those use signIn, the form): it spares them the sign-in page and the dashboard the form leads
+ * to, two page loads of the console before the page the test is about.
+ */
+export async function signInWithSession(page: Page, username: string, password: string) {
+  const res = await fetch(`${baseUrl()}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${username} failed: ${res.status} ${await res.text()}`);
+  const cookies = res.headers.getSetCookie().map((header) => {
+    const [pair, ...attributes] = header.split(';').map((part) => part.trim());
+    const at = pair.indexOf('=');
+    const has = (name: string) => attributes.some((attribute) => attribute.toLowerCase() === name);
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl(), httpOnly: has('httponly'), sameSite: 'Lax' as const };
+  });
+  if (!cookies.length) throw new Error(`sign-in of ${username} set no cookie`);
+  await page.context().addCookies(cookies);
+}
+
+/**
+ * signInWithSession, then the console opened at `path`: by default its dashboard, where the form
+ * leaves the user.
+ */
+export async function openSignedIn(page: Page, username: string, password: string, path = '/') {
+  await signInWithSession(page, username, password);
+  await page.goto(path);
+}
+
+/**
+ * Moves the console open on the page to `path` through its router, as its own links do, without
+ * loading the page again: for a walk through several screens where what is checked is each screen,
+ * not its loading (a load starts the console anew, a second or more on a busy machine). The first
+ * screen is opened with page.goto.
+ */
+export async function goInConsole(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+}
+
 /** The labels of the side navigation, in order. */
 export async function menuEntries(page: Page): Promise<string[]> {
   const menu = page.getByTestId('main-menu');

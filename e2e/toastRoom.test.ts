@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
-import { ApiClient, createContainer, createVehicle, launchBrowser, newPage, settled, signIn, uniqueCode, windowScreenshot } from './support';
+import { ApiClient, createContainer, createVehicle, launchBrowser, newPage, settled, signInWithSession, uniqueCode, windowScreenshot } from './support';
 
 /**
  * A toast never covers what the user presses next (issue 33, point 5): on a desktop list it leaves
@@ -159,7 +159,7 @@ for (const language of LANGUAGES) {
         for (let i = 0; i < ROWS; i++) await createVehicle(api, { companyId: company.id, model, status: 'NEW_PURCHASE' });
         const { context, page } = await newPage(browser, { language, ...size });
         try {
-          await signIn(page, shipper.username, shipper.password);
+          await signInWithSession(page, shipper.username, shipper.password);
           await page.goto(`/vehicles?filter=${encodeURIComponent(JSON.stringify({ q: model }))}`);
           const rows = page.getByTestId('vehicles-table').locator('tbody tr, [data-testid=record-card]');
           await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(ROWS);
@@ -190,7 +190,7 @@ for (const language of LANGUAGES) {
         for (let i = 0; i < ROWS; i++) await createContainer(api, { companyId: company.id, shipperId: shipper.id, bookingNumber: `${booking}-${i}` });
         const { context, page } = await newPage(browser, { language, ...size });
         try {
-          await signIn(page, shipper.username, shipper.password);
+          await signInWithSession(page, shipper.username, shipper.password);
           await page.goto(`/containers?filter=${encodeURIComponent(JSON.stringify({ q: booking }))}`);
           const rows = page.getByTestId('containers-table').locator('tbody tr, [data-testid=record-card]');
           await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(ROWS);

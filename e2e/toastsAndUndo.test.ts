@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
-import { ApiClient, createContainer, createVehicle, launchBrowser, newPage, screenshot, settled, signIn, uniqueCode, windowScreenshot } from './support';
+import { ApiClient, createContainer, createVehicle, launchBrowser, newPage, screenshot, settled, signInWithSession, uniqueCode, windowScreenshot } from './support';
 
 /**
  * Toasts that never sit on the button the user presses next (the sticky Save bar, a dialog's
@@ -103,7 +103,7 @@ for (const language of LANGUAGES) {
       for (const width of [1440, 390]) {
         const { context, page } = await newPage(browser, { language, width, height: 800 });
         try {
-          await signIn(page, shipper.username, shipper.password);
+          await signInWithSession(page, shipper.username, shipper.password);
           await page.route(`**/api/vehicles/${vehicle.id}`, (route) =>
             route.request().method() === 'PATCH'
               ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Toasts: the save was refused' }) })
@@ -131,7 +131,7 @@ for (const language of LANGUAGES) {
       const container = await createContainer(api, { companyId: company.id, shipperId: shipper.id });
       const { context, page } = await newPage(browser, { language, width: 1440, height: 800 });
       try {
-        await signIn(page, shipper.username, shipper.password);
+        await signInWithSession(page, shipper.username, shipper.password);
         await page.route('**/api/invoice', (route) =>
           route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Toasts: no invoice today' }) }),
         );
@@ -160,7 +160,7 @@ for (const language of LANGUAGES) {
       for (let i = 0; i < 3; i++) vehicles.push(await createVehicle(api, { companyId: company.id, model, status: 'NEW_PURCHASE' }));
       const { context, page } = await newPage(browser, { language, width: 1440 });
       try {
-        await signIn(page, shipper.username, shipper.password);
+        await signInWithSession(page, shipper.username, shipper.password);
         await page.goto(searched(model));
         for (const vehicle of vehicles) await rowOf(page, vehicle.vin).waitFor();
         const maxToasts = await watchToastCount(page);
@@ -202,7 +202,7 @@ for (const language of LANGUAGES) {
       // The page's clock is Playwright's, so the toast's 5 s can be passed at once, not waited out.
       await page.clock.install();
       try {
-        await signIn(page, shipper.username, shipper.password);
+        await signInWithSession(page, shipper.username, shipper.password);
         const deletes: string[] = [];
         page.on('request', (request) => request.method() === 'DELETE' && deletes.push(request.url()));
         await page.goto(searched(vehicle.vin));
@@ -232,7 +232,7 @@ for (const language of LANGUAGES) {
       // The page's clock is Playwright's, so a toast can be made 2 s old at once, not waited for.
       await page.clock.install();
       try {
-        await signIn(page, shipper.username, shipper.password);
+        await signInWithSession(page, shipper.username, shipper.password);
         const toast = page.getByTestId('toast');
         // A slow save that fails after the user has moved to the containers: its error is still
         // shown (the user must know the change was not stored), and a late confirmation is not.
@@ -313,7 +313,7 @@ for (const language of LANGUAGES) {
       ];
       const { context, page } = await newPage(browser, { language, width: 1440 });
       try {
-        await signIn(page, shipper.username, shipper.password);
+        await signInWithSession(page, shipper.username, shipper.password);
         await page.goto(searched(model));
         await rowOf(page, kept.vin).waitFor();
         await rowOf(page, first.vin).getByRole('checkbox').check();
@@ -357,7 +357,7 @@ for (const language of LANGUAGES) {
 
       const other = await newPage(browser, { language, width: 1440 });
       try {
-        await signIn(other.page, companyAdmin.username, companyAdmin.password);
+        await signInWithSession(other.page, companyAdmin.username, companyAdmin.password);
         await other.page.goto(searched(model));
         await rowOf(other.page, kept.vin).getByRole('checkbox').check();
         await other.page.getByTestId('bulk-status').waitFor();

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
 import { carPhoto } from '../api/test/support/carImages';
-import { ApiClient, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn, uniqueCode } from './support';
+import { ApiClient, createContainer, createVehicle, launchBrowser, newPage, screenshot, signInWithSession, uniqueCode } from './support';
 import { sessionCookie, uploadThroughApi } from './fileHelpers';
 
 /**
@@ -73,7 +73,7 @@ describe('tracking links for buyers', () => {
     const { context, page } = await newPage(browser, { language: 'en' });
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-      await signIn(page, shipper.username, shipper.password);
+      await signInWithSession(page, shipper.username, shipper.password);
       await page.goto(`/vehicles/${vehicle.id}/edit`);
       await page.getByTestId('tracking-link-button').click();
       const dialog = page.getByRole('dialog');
@@ -153,7 +153,7 @@ describe('tracking links for buyers', () => {
     // The shipper revokes it from a phone, in Arabic: the dialog fills the screen there.
     const { context, page } = await newPage(browser, { language: 'ar', ...PHONE });
     try {
-      await signIn(page, shipper.username, shipper.password);
+      await signInWithSession(page, shipper.username, shipper.password);
       await page.goto(`/vehicles/${vehicle.id}/edit`);
       await page.getByTestId('tracking-link-button').click();
       const dialog = page.getByRole('dialog');

@@ -42,7 +42,16 @@ async function changeStatus(page: Page, vin: string, label: string) {
   // (the popover itself: its list counts as gone for roles as soon as it is aria-hidden). A phone
   // list also keeps its sort menu mounted, hidden (MuiModal-hidden): that one is not waited for.
   await expect.poll(() => page.locator('.MuiPopover-root:not(.MuiModal-hidden)').count()).toBe(0);
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  // Held 100 ms after the page's now; on a busy machine that moment may have passed before the
+  // call reaches the page (the clock refuses to go back): then again, from the new now.
+  for (;;) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+      break;
+    } catch (error) {
+      if (!/to the past/.test(String(error))) throw error;
+    }
+  }
   return toast;
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import en from '../admin/src/i18n/en';
 import ar from '../admin/src/i18n/ar';
-import { ApiClient, createVehicle, launchBrowser, newPage, settled, signIn, uniqueCode, windowScreenshot } from './support';
+import { ApiClient, createVehicle, launchBrowser, newPage, settled, signInWithSession, uniqueCode, windowScreenshot } from './support';
 
 /**
  * The unsaved-changes guard names the changes still waiting in their toast's Undo window (issue 33,
@@ -63,7 +63,7 @@ for (const { language, width, height, statuses } of CASES) {
       const { context, page } = await newPage(browser, { language, width, height });
       await page.clock.install();
       try {
-        await signIn(page, shipper.username, shipper.password);
+        await signInWithSession(page, shipper.username, shipper.password);
         await page.goto(`/vehicles?filter=${encodeURIComponent(JSON.stringify({ q: model }))}`);
         const row = (vin: string) => page.getByTestId('vehicles-table').locator('tbody tr, [data-testid=record-card]').filter({ hasText: vin });
         await row(edited.vin).waitFor();

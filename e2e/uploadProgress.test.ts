@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { ApiClient, admin, createVehicle, launchBrowser, newPage, screenshot, signIn, takeToast } from './support';
+import { ApiClient, admin, createVehicle, launchBrowser, newPage, screenshot, signInWithSession, takeToast } from './support';
 import { filesDir, pdf, photo, textFile } from './fileHelpers';
 
 /**
@@ -82,7 +82,7 @@ describe('upload progress with cancel', () => {
     const title = pdf('upprog-title.pdf', 3000);
     const { context, page: p } = await newPage(browser, { language: 'en', width: 1440 });
     try {
-      await signIn(p, shipper.username, shipper.password);
+      await signInWithSession(p, shipper.username, shipper.password);
       await p.goto(`/vehicles/${vehicle.id}/edit`);
       const section = p.getByTestId('section-documents');
       await section.getByTestId('no-documents').waitFor();
@@ -139,7 +139,7 @@ describe('upload progress with cancel', () => {
     const small = await photo('upprog-green.jpg', { r: 30, g: 160, b: 60 });
     const { context, page: p } = await newPage(browser, { language: 'ar', width: 390, height: 844 });
     try {
-      await signIn(p, shipper.username, shipper.password);
+      await signInWithSession(p, shipper.username, shipper.password);
       await p.goto(`/vehicles/${vehicle.id}/edit`);
       expect(await p.locator('html').getAttribute('dir')).toBe('rtl');
       const section = p.getByTestId('section-images');
@@ -172,7 +172,7 @@ describe('upload progress with cancel', () => {
     const small = textFile(`upprog-shared-${language}-note.txt`, 'A note for every company.');
     const { context, page: p } = await newPage(browser, { language, width });
     try {
-      await signIn(p, username, password);
+      await signInWithSession(p, username, password);
       await p.goto('/documents');
       // The list has loaded: while it loads, its toolbar shows an upload button that the empty
       // page then replaces (another button, another upload list).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient, baseUrl, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn } from './support';
+import { ApiClient, baseUrl, createContainer, createVehicle, launchBrowser, newPage, screenshot, signInWithSession } from './support';
 import { pdfText } from '../api/test/support/pdfText';
 
 /**
@@ -48,7 +48,7 @@ describe('values read the same everywhere, in Arabic', () => {
   it('lists colours and statuses in Arabic, sorted by status in the order of the stages (1440 px)', async () => {
     const { context, page } = await newPage(browser, { language: 'ar', width: 1440, height: 900 });
     try {
-      await signIn(page, companyAdmin.username, companyAdmin.password);
+      await signInWithSession(page, companyAdmin.username, companyAdmin.password);
       await page.goto('/vehicles?sort=status&order=ASC');
       await page.getByTestId('vehicles-table').getByTestId('status-chip').nth(STAGES.length - 1).waitFor();
       expect(await statusesInTable(page)).toEqual(STAGES);
@@ -75,7 +75,7 @@ describe('values read the same everywhere, in Arabic', () => {
   it('shows the colour in Arabic on a phone card (390 px)', async () => {
     const { context, page } = await newPage(browser, { language: 'ar', width: 390, height: 844 });
     try {
-      await signIn(page, companyAdmin.username, companyAdmin.password);
+      await signInWithSession(page, companyAdmin.username, companyAdmin.password);
       await page.goto('/vehicles?sort=status&order=ASC');
       const colours = page.getByTestId('color');
       await colours.nth(STAGES.length - 1).waitFor();
@@ -89,7 +89,7 @@ describe('values read the same everywhere, in Arabic', () => {
   it('prints the vehicle sheet with the colour and fuel in Arabic', async () => {
     const { context, page } = await newPage(browser, { language: 'ar', width: 1440, height: 900 });
     try {
-      await signIn(page, companyAdmin.username, companyAdmin.password);
+      await signInWithSession(page, companyAdmin.username, companyAdmin.password);
       await page.goto(`/vehicles/${silverCar.id}/edit`);
       await page.getByTestId('vehicle-edit').waitFor();
       await page.emulateMedia({ media: 'print' });

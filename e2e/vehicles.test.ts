@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn, takeToast, uniqueVin, listRow, openListRow, searchAndPick } from './support';
+import { ApiClient, admin, createContainer, createVehicle, launchBrowser, newPage, screenshot, signIn, signInWithSession, takeToast, uniqueVin, listRow, openListRow, searchAndPick } from './support';
 
 let browser: Browser;
 let api: ApiClient;
@@ -89,7 +89,7 @@ describe('adding a vehicle', () => {
   it('asks for the model in Arabic too, and the edit page says why the model is needed', async () => {
     const { context: arContext, page: ar } = await newPage(browser, { language: 'ar' });
     try {
-      await signIn(ar, shipper.username, shipper.password);
+      await signInWithSession(ar, shipper.username, shipper.password);
       await ar.goto('/vehicles');
       await ar.getByTestId('add-vehicle').first().click();
       const dialog = ar.getByTestId('vehicle-dialog');
@@ -113,7 +113,7 @@ describe('adding a vehicle', () => {
   it("refuses a VIN that exists with 'VIN already exists'", async () => {
     const existing = await createVehicle(api, { companyId: company.id });
     const shipperPage = await newPage(browser);
-    await signIn(shipperPage.page, shipper.username, shipper.password);
+    await signInWithSession(shipperPage.page, shipper.username, shipper.password);
     await shipperPage.page.goto('/vehicles');
     await shipperPage.page.getByTestId('add-vehicle').first().click();
     const dialog = shipperPage.page.getByTestId('vehicle-dialog');
@@ -131,7 +131,7 @@ describe('adding a vehicle', () => {
     const container = await createContainer(api, { companyId: company.id, shipperId: shipper.id });
     const vin = uniqueVin({ validCheckDigit: false });
     const shipperPage = await newPage(browser);
-    await signIn(shipperPage.page, shipper.username, shipper.password);
+    await signInWithSession(shipperPage.page, shipper.username, shipper.password);
     await shipperPage.page.goto('/vehicles');
     await shipperPage.page.getByTestId('add-vehicle').first().click();
     const dialog = shipperPage.page.getByTestId('vehicle-dialog');
@@ -359,7 +359,7 @@ describe('a buyer', () => {
     const mine = await createVehicle(api, { companyId: company.id, buyerId: buyer.id, status: 'SHIPPED', vehicleInfo: { color: 'Sand' } });
     const notMine = await createVehicle(api, { companyId: company.id });
     const other = await newPage(browser);
-    await signIn(other.page, buyer.username, buyer.password);
+    await signInWithSession(other.page, buyer.username, buyer.password);
     await other.page.goto('/vehicles');
     const table = other.page.getByTestId('vehicles-table');
     await rowOf(other.page, mine.vin).waitFor();
@@ -508,7 +508,7 @@ describe('the edit page', () => {
     const other = await newPage(browser);
     const refused: string[] = [];
     other.page.on('response', (response) => response.status() === 403 && refused.push(response.url()));
-    await signIn(other.page, shipper.username, shipper.password);
+    await signInWithSession(other.page, shipper.username, shipper.password);
     await other.page.goto(`/vehicles/${vehicle.id}/edit`);
     await other.page.getByTestId('vehicle-edit').waitFor();
     expect(await other.page.getByLabel('Buyer').inputValue()).toBe(buyer.username);
