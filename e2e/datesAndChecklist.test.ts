@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient, createContainer, createVehicle, datePicker, datePickerText, launchBrowser, newPage, pickerDateOf, screenshot, settled, signIn, typeDate } from './support';
+import { ApiClient, createContainer, createVehicle, datePicker, datePickerText, launchBrowser, newPage, openSignedIn, pickerDateOf, screenshot, settled, typeDate } from './support';
 
 /**
  * Two things a user met in daily use: the Activity page's date filters showed the browser's own
@@ -41,8 +41,7 @@ afterAll(async () => {
 describe.each(['en', 'ar'] as Language[])('in %s', (language) => {
   it('filters the Activity page by days typed in the page’s own date order', async () => {
     const { context, page } = await newPage(browser, { language });
-    await signIn(page, companyAdmin.username, companyAdmin.password);
-    await page.goto('/audit-log');
+    await openSignedIn(page, companyAdmin.username, companyAdmin.password, '/audit-log');
     const from = datePicker(page, new RegExp(`^${LABELS[language].from}$`));
     const to = datePicker(page, new RegExp(`^${LABELS[language].to}$`));
     await page.getByText(vehicle.vin).first().waitFor();
@@ -69,8 +68,7 @@ describe.each(['en', 'ar'] as Language[])('in %s', (language) => {
 
   it('shows the document checklist within a phone’s screen, each Upload button whole', async () => {
     const { context, page } = await newPage(browser, { language, ...PHONE });
-    await signIn(page, shipper.username, shipper.password);
-    await page.goto(`/vehicles/${vehicle.id}/edit`);
+    await openSignedIn(page, shipper.username, shipper.password, `/vehicles/${vehicle.id}/edit`);
     const section = page.getByTestId('section-checklist');
     const kinds = section.locator('[data-testid^=checklist-][data-status]');
     await kinds.first().waitFor();
