@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isRunning } from '../../api/src/processRunning';
 
 /**
  * The port a test or benchmark server listens on: 0 (any free one, the default), or, when
@@ -21,15 +22,6 @@ const isFree = (port: number) =>
     probe.once('error', () => resolve(false));
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 const CLAIMS = path.join(tmpdir(), 'test-port-claims');
 

@@ -6,6 +6,7 @@ import type { UploadedFile } from '../services/files/uploadedFile';
 import { HttpError, badRequest } from './errors';
 import { StalledDisk, withDiskDeadline, writeStreamWithDeadline } from './diskDeadline';
 import { isStorageFull, storageFull } from './storageFull';
+import { isRunning } from '../processRunning';
 
 export const MAX_FILES_PER_REQUEST = 20;
 
@@ -31,16 +32,6 @@ declare module 'koa' {
     diskWriteTimeoutMs: number;
   }
 }
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /**
  * Removes the upload folders of processes that no longer run (a crash or kill -9 mid-upload never
