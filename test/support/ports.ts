@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { isRunning } from '../../api/src/processRunning';
+import { isRunning } from '../../api/src/services/processRunning';
 
 /**
  * The port a test or benchmark server listens on: 0 (any free one, the default), or, when

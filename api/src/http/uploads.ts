@@ -6,7 +6,7 @@ import type { UploadedFile } from '../services/files/uploadedFile';
 import { HttpError, badRequest } from './errors';
 import { StalledDisk, withDiskDeadline, writeStreamWithDeadline } from './diskDeadline';
 import { isStorageFull, storageFull } from './storageFull';
-import { isRunning } from '../processRunning';
+import { isRunning } from '../services/processRunning';
 
 export const MAX_FILES_PER_REQUEST = 20;
 
