@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROCESS_TEST_TIMEOUT_MS, ROOT } from './support/serverProcess';
@@ -28,7 +30,14 @@ process.stdin.resume();`;
 }
 
 describe('TEST_PORT_RANGE across processes', () => {
-  it('gives each port of the range to one process only', async () => {
+  it('gives each port of the range to one process only, claims of ended processes included', async () => {
+    // Every port of the range claimed by a process that has ended (as an earlier run leaves them):
+    // the three take them over, each port once.
+    const ended = spawn(process.execPath, ['-e', '0']);
+    await new Promise((resolve) => ended.on('exit', resolve));
+    const claims = path.join(tmpdir(), 'test-port-claims');
+    mkdirSync(claims, { recursive: true });
+    for (let port = start; port <= start + 99; port++) writeFileSync(path.join(claims, String(port)), String(ended.pid));
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     const [a, b, c] = await Promise.all([portsOfAProcess(12, released), portsOfAProcess(12, released), portsOfAProcess(12, released)]).finally(release);

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { isRunning } from '../../api/src/services/processRunning';
  * A run's processes (vitest's workers, its global setups, the servers they start) share the range:
  * each port is claimed by one process (a file under the temporary directory naming its pid) before
  * it is probed, so two workers never pick the same free port and start two servers on it. A claim
- * lasts as long as the process that made it runs.
+ * lasts as long as the process that made it runs; then another process may take it over.
  */
 let nextInRange: number | null = null;
 
@@ -29,32 +29,39 @@ const CLAIMS = path.join(tmpdir(), 'test-port-claims');
 function claim(port: number): boolean {
   mkdirSync(CLAIMS, { recursive: true });
   const file = path.join(CLAIMS, String(port));
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      writeFileSync(file, String(process.pid), { flag: 'wx' });
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    let owner = 0;
-    try {
-      owner = Number(readFileSync(file, 'utf8').trim());
-    } catch {
-      continue; // released meanwhile: try again
-    }
-    // No pid yet: its process is writing it.
-    if (!owner || isRunning(owner)) return false;
-    // A claim of a process that has ended: moved aside by one process only (the rename of the
-    // others finds it gone), then claimed afresh.
-    const aside = `${file}.${process.pid}.ended`;
-    try {
-      renameSync(file, aside);
-      rmSync(aside, { force: true });
-    } catch {
-      // Another process took it over first.
-    }
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  return false;
+  // No pid yet: its process is writing it.
+  if (!heldByEnded(file)) return false;
+  // A claim of a process that has ended: taken over under a lock (a folder, made atomically), its
+  // owner read again inside it, so that two processes never both take over the same claim.
+  const lock = `${file}.takeover`;
+  try {
+    mkdirSync(lock);
+  } catch {
+    return false;
+  }
+  try {
+    if (!heldByEnded(file)) return false;
+    writeFileSync(file, String(process.pid));
+    return true;
+  } finally {
+    rmdirSync(lock);
+  }
+}
+
+/** Whether the claim in `file` names a process that has ended (not one writing it, nor a running one). */
+function heldByEnded(file: string): boolean {
+  try {
+    const owner = Number(readFileSync(file, 'utf8').trim());
+    return owner > 0 && !isRunning(owner);
+  } catch {
+    return false;
+  }
 }
 
 export async function portToListenOn(): Promise<number> {
