@@ -19,6 +19,9 @@ const require = createRequire(import.meta.url);
 const vitestPackage = require.resolve('vitest/package.json');
 const vitestCli = path.join(path.dirname(vitestPackage), require(vitestPackage).bin.vitest);
 
+// Ctrl-C reaches vitest too (same process group): let it stop its workers, then exit with it.
+process.on('SIGINT', () => {});
+
 const summaryDir = mkdtempSync(path.join(tmpdir(), 'vitest-run-'));
 
 /** Runs vitest with `args`; resolves with its exit code and what the reporter wrote, if anything. */
@@ -28,9 +31,7 @@ function runVitest(args, name) {
     stdio: 'inherit',
     env: { ...process.env, TEST_RUN_SUMMARY: summaryFile },
   });
-  // Ctrl-C reaches vitest too (same process group): let it stop its workers, then exit with it.
   const forward = (signal) => child.kill(signal);
-  process.on('SIGINT', () => {});
   process.on('SIGTERM', forward);
   return new Promise((resolve) => {
     child.on('exit', (code, signal) => {
