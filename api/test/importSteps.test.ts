@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, createDb, withWriterCache } from '../src/db';
 import { VEHICLE_COLUMNS } from '../src/domain/sheetColumns';
+import { pacer, STEP_MS } from '../src/resources/imports/pace';
 import { mapSheet, repeatedInFile } from '../src/resources/imports/sheetRows';
 import { createTestDatabase, type TestDatabase } from './support/engines';
 
@@ -43,6 +44,31 @@ describe('an import in steps', () => {
       [70_000, 2],
       [70_001, 3],
     ]);
+  });
+
+  it('counts the time the turn was already held when a new phase starts its own pause', async () => {
+    // One phase (mapping the rows) has held the loop for a step's length; the next phase's pause,
+    // made now, gives the loop back at its first call rather than after a step of its own.
+    const { turned } = await loopTurnedDuring(async () => {
+      const busyUntil = performance.now() + STEP_MS + 5;
+      const firstPhase = pacer();
+      await firstPhase();
+      while (performance.now() < busyUntil) {
+        // the first phase's work
+      }
+      const nextPhase = pacer();
+      await nextPhase();
+    });
+    expect(turned).toBe(true);
+
+    // In a fresh turn, a pause answers at once: what was queued meanwhile has not run.
+    await new Promise((resolve) => setImmediate(resolve));
+    let queuedRan = false;
+    setImmediate(() => {
+      queuedRan = true;
+    });
+    await pacer()();
+    expect(queuedRan).toBe(false);
   });
 
   describe('the SQLite writer cache during an import', () => {
