@@ -201,3 +201,13 @@ export const companyScenario: Scenario = {
   connections: () => companyConnections(Number(process.env.BENCH_CONNECTIONS ?? 50)),
   operations: companyOperations,
 };
+
+/**
+ * BENCH_SCENARIO=pages: the same users reading the first page of their vehicle list, in every
+ * sort, and nothing else: the open loop's "list pages" figures (issue 29).
+ */
+export const pagesScenario: Scenario = {
+  ...companyScenario,
+  name: 'pages',
+  operations: companyOperations.filter((operation) => operation.name === 'vehicles: first page, sorted'),
+};

@@ -7,7 +7,7 @@ import { closeDb, createDb, migrateLatest, mysqlUrlStartingAt } from '../../api/
 import { createTestDatabase, type EngineName } from '../../api/test/support/engines';
 import { seedBenchData, sizesFor } from '../seed';
 import { AIM_CONNECTIONS, AIM_VEHICLES, judgeAims } from './aims';
-import { companyScenario, COMPANIES_IN_USE } from './companyMix';
+import { companyScenario, COMPANIES_IN_USE, pagesScenario } from './companyMix';
 import { targetAt, type Target } from './http';
 import { Ledger } from './ledger';
 import { interruption, Recorder, routeRows, runClosedLoop } from './load';
@@ -20,7 +20,7 @@ import { superAdminScenario } from './superAdminMix';
 import { shareOutVehicles, signIn } from './users';
 import { loadWorld, type World } from './world';
 
-const SCENARIOS: Record<string, Scenario> = { mixed: companyScenario, superadmin: superAdminScenario };
+const SCENARIOS: Record<string, Scenario> = { mixed: companyScenario, pages: pagesScenario, superadmin: superAdminScenario };
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 
