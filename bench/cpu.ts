@@ -6,12 +6,12 @@
  * less what it uses idle, is divided by the requests answered. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles
  * the server (bench/profileByPackage.ts groups a profile by package). BENCH_CPU_ONLY (a regular
  * expression) measures only the routes whose names it matches, e.g. "1,000 cars, createdAt" to
- * profile one list request alone.
+ * profile one list request alone. The mixed benchmark's other routes follow ("mix: …", bench/cpu.ts mixRoutes).
  */
 import { closeDb, createDb, DEFAULT_DEADLINES, migrateLatest } from '../api/src/db';
 import { VEHICLE_STATUSES } from '../api/src/domain/statuses';
 import { createTestDatabase, type EngineName } from '../api/test/support/engines';
-import { BENCH_PASSWORD, benchUsers, seedBenchData } from './seed';
+import { BENCH_PASSWORD, benchUsers, COLORS, seedBenchData, vinFor } from './seed';
 import autocannon from 'autocannon';
 import { listPath, VEHICLE_SORTS } from './mixed/scenario';
 import { cpuSeconds, startServer, stopServer } from './mixed/servers';
@@ -38,7 +38,7 @@ async function untilServerQuiet(pid: number) {
 
 export type CpuRow = { name: string; requests: number; cpuMs: number };
 
-type Request = { method: 'GET' | 'PATCH'; path: string; body?: unknown };
+type Request = { method: 'GET' | 'PATCH' | 'POST'; path: string; body?: unknown };
 
 /** The server's own CPU rate when idle (a heartbeat, the checkpointer), in CPU seconds a second. */
 async function idleRate(pid: number): Promise<number> {
@@ -78,6 +78,59 @@ async function measure(pid: number, base: string, cookie: string, idle: number, 
   const used = cpuSeconds(pid) - before - (idle * (performance.now() - started)) / 1000;
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { name, requests: result.requests.total, cpuMs: (used * 1000) / result.requests.total };
+}
+
+/**
+ * The mixed benchmark's other routes (bench/mixed/companyMix.ts), one company of 1,000 cars and 50
+ * containers (a quarter of the cars in them, as the mixed benchmark seeds): what its average per
+ * request is made of.
+ */
+async function mixRoutes(engine: EngineName): Promise<CpuRow[]> {
+  const database = await createTestDatabase(engine);
+  const rows: CpuRow[] = [];
+  try {
+    const db = createDb(database.url, { ...DEFAULT_DEADLINES, queryTimeoutMs: 0 });
+    let vehicleIds: number[];
+    let containerIds: number[];
+    try {
+      await migrateLatest(db);
+      await seedBenchData(db, { companies: 1, containersPerCompany: 50, vehiclesPerCompany: 1000 });
+      vehicleIds = (await db('vehicles').orderBy('id').pluck('id')).map(Number);
+      containerIds = (await db('containers').orderBy('id').pluck('id')).map(Number);
+    } finally {
+      await closeDb(db);
+    }
+    const server = await startServer(database.url);
+    try {
+      await untilServerQuiet(server.pid);
+      const base = `http://127.0.0.1:${server.port}`;
+      const login = await fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: benchUsers.shipper(1), password: BENCH_PASSWORD }),
+      });
+      if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+      const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const idle = await idleRate(server.pid);
+      const route = (name: string, next: (k: number) => Request) => measure(server.pid, base, cookie, idle, `mix: ${name}`, next);
+      const vehicle = (k: number) => vehicleIds[(k * 7919) % vehicleIds.length];
+      rows.push(await route('GET /api/dashboard', () => ({ method: 'GET', path: '/api/dashboard' })));
+      rows.push(await route('containers: page', () => ({ method: 'GET', path: listPath('containers') })));
+      rows.push(await route('vehicles: status filter', (k) => ({ method: 'GET', path: listPath('vehicles', { filter: { status: VEHICLE_STATUSES[k % VEHICLE_STATUSES.length] } }) })));
+      rows.push(await route('vehicles: container filter', (k) => ({ method: 'GET', path: listPath('vehicles', { filter: { containerId: containerIds[k % containerIds.length] } }) })));
+      rows.push(await route('vehicles: search a VIN\'s end', (k) => ({ method: 'GET', path: listPath('vehicles', { filter: { q: vinFor(k % 1000).slice(-6) } }) })));
+      rows.push(await route('PATCH notes, colour', (k) => ({ method: 'PATCH', path: `/api/vehicles/${vehicle(k)}`, body: { notes: `Checked ${k}`, vehicleInfo: { color: COLORS[k % COLORS.length] } } })));
+      rows.push(await route('PATCH containerId', (k) => ({ method: 'PATCH', path: `/api/vehicles/${vehicle(k)}`, body: { containerId: k % 5 === 0 ? null : containerIds[k % containerIds.length] } })));
+      rows.push(
+        await route('POST /api/vehicles', (k) => ({ method: 'POST', path: '/api/vehicles', body: { vin: vinFor(5_000_000 + k), make: 'TOYOTA', model: 'Camry', year: 2020, vehicleInfo: { color: 'White' } } })),
+      );
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    await database.drop();
+  }
+  return rows;
 }
 
 export async function benchCpu(engine: EngineName): Promise<CpuRow[]> {
@@ -142,6 +195,7 @@ export async function benchCpu(engine: EngineName): Promise<CpuRow[]> {
   } finally {
     await database.drop();
   }
+  rows.push(...(await mixRoutes(engine)));
   out(`\n[${engine}] server CPU per request (all threads, /proc, ${idleNote}), ${CONNECTIONS} connections, ${seconds} s each after a warm-up:`);
   for (const r of rows.filter((row) => row.requests >= 0)) out(`${r.name.padEnd(44)} ${r.requests ? `${r.cpuMs.toFixed(2).padStart(6)} ms` : 'no answer within the time'}  (${r.requests} requests)`);
   return rows;
