@@ -53,6 +53,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e', root: '.', include: ['e2e/**/*.test.ts'], environment: 'node',
+          // As in the API project: a worker loads Playwright, sharp and the support modules once
+          // for its files rather than once per file (about a second of each file's time). Each file
+          // keeps its own browser, pages and data (e2e/support.ts); none mocks a module.
+          isolate: false,
           // Outer limits only a hang reaches: a file's pages wait for CPU when the machine is busy.
           globalSetup: ['e2e/global-setup.ts'], testTimeout: 240_000, hookTimeout: 300_000,
           // Files run side by side, each worker on an API server of its own (e2e/support.ts, baseUrl).
