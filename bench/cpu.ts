@@ -80,6 +80,24 @@ async function measure(pid: number, base: string, cookie: string, idle: number, 
   return { name, requests: result.requests.total, cpuMs: (used * 1000) / result.requests.total };
 }
 
+/** The server on the database, started and quiet (its start-up work done). */
+async function startQuietServer(databaseUrl: string) {
+  const server = await startServer(databaseUrl);
+  await untilServerQuiet(server.pid);
+  return { server, base: `http://127.0.0.1:${server.port}` };
+}
+
+/** Company c's first shipper signed in: the session cookie. */
+async function shipperCookie(base: string, c: number): Promise<string> {
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: benchUsers.shipper(c), password: BENCH_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  return login.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
 /**
  * The mixed benchmark's other routes (bench/mixed/companyMix.ts), one company of 1,000 cars and 50
  * containers (a quarter of the cars in them, as the mixed benchmark seeds): what its average per
@@ -100,17 +118,9 @@ async function mixRoutes(engine: EngineName): Promise<CpuRow[]> {
     } finally {
       await closeDb(db);
     }
-    const server = await startServer(database.url);
+    const { server, base } = await startQuietServer(database.url);
     try {
-      await untilServerQuiet(server.pid);
-      const base = `http://127.0.0.1:${server.port}`;
-      const login = await fetch(`${base}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: benchUsers.shipper(1), password: BENCH_PASSWORD }),
-      });
-      if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-      const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = await shipperCookie(base, 1);
       const idle = await idleRate(server.pid);
       const route = (name: string, next: (k: number) => Request) => measure(server.pid, base, cookie, idle, `mix: ${name}`, next);
       const vehicle = (k: number) => vehicleIds[(k * 7919) % vehicleIds.length];
@@ -154,21 +164,11 @@ export async function benchCpu(engine: EngineName): Promise<CpuRow[]> {
     } finally {
       await closeDb(db);
     }
-    const server = await startServer(database.url);
+    const { server, base } = await startQuietServer(database.url);
     try {
-      await untilServerQuiet(server.pid);
-      const base = `http://127.0.0.1:${server.port}`;
       // Each company's shipper, signed in once.
       const cookies: string[] = [];
-      for (let c = 1; c <= SIZES.length; c++) {
-        const login = await fetch(`${base}/api/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: benchUsers.shipper(c), password: BENCH_PASSWORD }),
-        });
-        if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-        cookies.push(login.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; '));
-      }
+      for (let c = 1; c <= SIZES.length; c++) cookies.push(await shipperCookie(base, c));
       const idle = await idleRate(server.pid);
       const small = (name: string, next: (k: number) => Request) => measure(server.pid, base, cookies[0], idle, name, next);
       const pick = (c: number, k: number) => vehicleIds[c][(k * 7919) % vehicleIds[c].length];
