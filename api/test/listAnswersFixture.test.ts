@@ -70,6 +70,34 @@ describe.each(ENGINES)('list answers on %s', (engine) => {
     for (let i = 0; i < 7; i++) {
       await t.db('containers').insert({ number: `TGHU${String(i).padStart(7, '0')}`, companyId: i % 2 ? a.id : b.id, containerSize: '20GP', createdAt: day(i % 3) });
     }
+    // Containers with every column a list row shows: ports (Arabic names too), a shipper, the
+    // milestones and their dates (one arrival past its date), too many cars for a 20-foot box.
+    const [jeddah] = await t.db('ports').insert({ name: 'Jeddah Islamic Port', nameAr: 'ميناء جدة الإسلامي', country: 'SA', createdAt: day(0) });
+    const [houston] = await t.db('ports').insert({ name: 'Houston', nameAr: 'هيوستن', country: 'US', createdAt: day(0) });
+    const MILESTONES = ['BOOKED', 'LOADED', 'DEPARTED', 'ARRIVED', 'RELEASED'];
+    for (let i = 0; i < 9; i++) {
+      const status = MILESTONES[i % MILESTONES.length];
+      const [id] = await t.db('containers').insert({
+        number: `MSKU${String(i).padStart(7, '0')}`,
+        companyId: i % 3 === 2 ? b.id : a.id,
+        bookingNumber: i % 2 ? `BK-${i}` : null,
+        containerSize: ['20GP', '40HC', null, '40"'][i % 4],
+        loadingDate: i % 4 === 1 ? null : `2026-02-0${1 + (i % 8)}`,
+        arrivalDate: i % 3 === 1 ? null : `2026-0${2 + (i % 2)}-1${i % 9}`,
+        sealNumber: i % 5 === 3 ? 'SL "7"' : null,
+        shippingLine: ['MSC', 'Maersk', null][i % 3],
+        shipperId: i % 3 === 2 ? null : people.SHIPPER.id,
+        fromPortId: i % 4 === 3 ? null : Number(houston),
+        toPortId: i % 5 === 4 ? null : Number(jeddah),
+        status,
+        loadedAt: MILESTONES.indexOf(status) >= 1 ? '2026-02-03' : null,
+        departedAt: MILESTONES.indexOf(status) >= 2 ? '2026-02-05' : null,
+        arrivedAt: MILESTONES.indexOf(status) >= 3 ? '2026-03-01' : null,
+        releasedAt: MILESTONES.indexOf(status) >= 4 ? '2026-03-04' : null,
+        createdAt: day(2 + (i % 4)),
+      });
+      if (i === 0) await t.db('vehicles').where({ companyId: a.id }).whereNull('containerId').orderBy('id').limit(6).update({ containerId: Number(id) });
+    }
     // The helpers stamp companies and users with the time of the run.
     await t.db('companies').update({ createdAt: day(0) });
     await t.db('users').update({ createdAt: day(0) });
@@ -115,6 +143,14 @@ describe.each(ENGINES)('list answers on %s', (engine) => {
       add(role, '/api/containers', { sort: ['number', 'ASC'], range: [0, 24] });
       add(role, '/api/containers', { sort: ['createdAt', 'DESC'], range: [2, 5] });
     }
+    for (const field of ['createdAt', 'number', 'loadingDate', 'arrivalDate', 'shippingLine', 'id']) {
+      add('COMPANY_ADMIN', '/api/containers', { sort: [field, 'DESC'], range: [0, 24] });
+      add('SUPER_ADMIN', '/api/containers', { sort: [field, 'ASC'], range: [3, 10] });
+    }
+    add('SHIPPER', '/api/containers', {});
+    add('SHIPPER', '/api/containers', { sort: ['createdAt', 'DESC'], range: [0, 24], filter: { status: 'ARRIVED' } });
+    add('SHIPPER', '/api/containers', { sort: ['number', 'ASC'], range: [0, 24], filter: { q: 'msku' } });
+    add('SUPER_ADMIN', '/api/containers', { sort: ['number', 'ASC'], range: [0, 24], filter: { companyId: 2 } });
     add('SUPER_ADMIN', '/api/companies', { sort: ['name', 'ASC'], range: [0, 24] });
     add('SUPER_ADMIN', '/api/users', { sort: ['username', 'ASC'], range: [0, 24] });
     return list;
