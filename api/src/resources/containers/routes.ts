@@ -13,6 +13,7 @@ import { requestLanguage } from '../imports/messages';
 import { respondWithExport } from '../sheetExport';
 import { addShipperNames, containerExportColumns } from './export';
 import { Container } from './model';
+import { containerListRows, type ContainerListRow } from './listRows';
 import { ContainerCreateSchema, ContainerStatusSchema, ContainerUpdateSchema } from './schema';
 import { createContainer, deleteContainer, setContainerStatus, updateContainer } from './operations';
 import { writeTransaction } from '../writeTransaction';
@@ -65,7 +66,8 @@ export function containerRoutes(db: Knex, storages: FileStorages) {
   router.get('/', authorize('containers', 'read'), async (ctx) => {
     const user = approvedUser(ctx);
     await respondWithList(ctx, LIST, visible(user), {
-      completePage: (rows: Container[]) => withInvoiceNumbers(db, user, rows),
+      rowsOf: (ids) => containerListRows(db, user, ids),
+      completePage: (rows: ContainerListRow[]) => withInvoiceNumbers(db, user, rows),
       keptTotal: (filter) => keptListTotal(db, 'containers', user, filter),
     });
   });
