@@ -65,21 +65,15 @@ export class Container extends BaseModel {
     },
   };
 
+  /** Warnings travel with the container: a wrong ISO 6346 check digit, more cars than it holds, a late arrival. */
   $formatJson(json: Pojo): Pojo {
-    return withContainerWarnings(super.$formatJson(json));
+    const formatted = super.$formatJson(json);
+    if (typeof formatted.number === 'string') formatted.numberCheckDigitValid = isContainerCheckDigitValid(formatted.number);
+    if (typeof formatted.status === 'string') formatted.arrivalLate = isArrivalLate(formatted as Parameters<typeof isArrivalLate>[0]);
+    if ('vehicleCount' in formatted) {
+      formatted.capacity = containerCapacity(formatted.containerSize);
+      formatted.overCapacity = formatted.capacity !== null && formatted.vehicleCount > formatted.capacity;
+    }
+    return formatted;
   }
-}
-
-/**
- * Warnings travel with the container: a wrong ISO 6346 check digit, more cars than it holds, a late
- * arrival. Added to the model's JSON and to the list's rows (containers/listRows.ts), last.
- */
-export function withContainerWarnings(formatted: Pojo): Pojo {
-  if (typeof formatted.number === 'string') formatted.numberCheckDigitValid = isContainerCheckDigitValid(formatted.number);
-  if (typeof formatted.status === 'string') formatted.arrivalLate = isArrivalLate(formatted as Parameters<typeof isArrivalLate>[0]);
-  if ('vehicleCount' in formatted) {
-    formatted.capacity = containerCapacity(formatted.containerSize);
-    formatted.overCapacity = formatted.capacity !== null && formatted.vehicleCount > formatted.capacity;
-  }
-  return formatted;
 }

@@ -13,7 +13,6 @@ import { requestLanguage } from '../imports/messages';
 import { respondWithExport } from '../sheetExport';
 import { addShipperNames, containerExportColumns } from './export';
 import { Container } from './model';
-import { containerListRows, type ContainerListRow } from './listRows';
 import { ContainerCreateSchema, ContainerStatusSchema, ContainerUpdateSchema } from './schema';
 import { createContainer, deleteContainer, setContainerStatus, updateContainer } from './operations';
 import { writeTransaction } from '../writeTransaction';
@@ -66,8 +65,7 @@ export function containerRoutes(db: Knex, storages: FileStorages) {
   router.get('/', authorize('containers', 'read'), async (ctx) => {
     const user = approvedUser(ctx);
     await respondWithList(ctx, LIST, visible(user), {
-      rowsOf: (ids) => containerListRows(db, user, ids),
-      completePage: (rows: ContainerListRow[]) => withInvoiceNumbers(db, user, rows),
+      completePage: (rows: Container[]) => withInvoiceNumbers(db, user, rows),
       keptTotal: (filter) => keptListTotal(db, 'containers', user, filter),
     });
   });
