@@ -17,14 +17,16 @@
  * - COMPARE_PORTS: our server's port and Directus's, default 47110,47120.
  * - BENCH_SECONDS: the measured seconds of each run (default 8, after a 2 s warm-up).
  * - COMPARE_ROUNDS: how many times each scenario alternates ours, Directus (default 3).
- * - COMPARE_SCENARIOS: a comma list of page, search, last, mixed (default all four).
+ * - COMPARE_SCENARIOS: a comma list of page, search, searchfields, last, mixed (default all five).
  * - COMPARE_KEEP=1: keep both databases at the end; COMPARE_REUSE=1: use the databases kept by an
  *   earlier run (each one found seeded) instead of seeding them again.
  *
  * What is compared, one company's user (company 50's), 10 keep-alive connections, closed loop:
  * 1. page: the first 25 cars by createdAt, newest first, with the total count.
  * 2. search: the same page of the cars matching "toyota" (ours: filter {"q":"toyota"}; Directus:
- *    ?search=toyota, its generic search, a LIKE over every text field of the collection).
+ *    ?search=toyota, its generic search, a LIKE over every text field the user may read).
+ *    searchfields: the same with Directus given what our q means instead, any part of the VIN, make
+ *    or model: filter {"_or": [{"vin": {"_icontains": "toyota"}}, make…, model…]}.
  * 3. last: the company's last page of 25 in the same order.
  * 4. mixed: 10 first-page reads to 1 status change (PATCH of one car's status).
  *
@@ -62,7 +64,7 @@ const PREFIX = process.env.COMPARE_DB_PREFIX ?? 'dcmp_';
 const [OUR_PORT, DIRECTUS_PORT] = (process.env.COMPARE_PORTS ?? '47110,47120').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 3);
-const SCENARIOS = (process.env.COMPARE_SCENARIOS ?? 'page,search,last,mixed').split(',');
+const SCENARIOS = (process.env.COMPARE_SCENARIOS ?? 'page,search,searchfields,last,mixed').split(',');
 const KEEP = process.env.COMPARE_KEEP === '1';
 const REUSE = process.env.COMPARE_REUSE === '1';
 const CONNECTIONS = 10;
@@ -435,6 +437,11 @@ try {
   const scenarios: Record<string, { label: string; ours: (k: number) => Request; directus: (k: number) => Request }> = {
     page: { label: 'first page of 25 + count', ours: () => ({ method: 'GET', path: listPath('vehicles') }), directus: () => ({ method: 'GET', path: directusList('') }) },
     search: { label: 'search "toyota"', ours: () => ({ method: 'GET', path: listPath('vehicles', { filter: { q: 'toyota' } }) }), directus: () => ({ method: 'GET', path: directusList('&search=toyota') }) },
+    searchfields: {
+      label: 'search, Directus vin/make/model',
+      ours: () => ({ method: 'GET', path: listPath('vehicles', { filter: { q: 'toyota' } }) }),
+      directus: () => ({ method: 'GET', path: directusList(`&filter=${encodeURIComponent(JSON.stringify({ _or: ['vin', 'make', 'model'].map((f) => ({ [f]: { _icontains: 'toyota' } })) }))}`) }),
+    },
     last: { label: 'last page', ours: () => ({ method: 'GET', path: listPath('vehicles', { from: total - 25 }) }), directus: () => ({ method: 'GET', path: directusList('', total - 25) }) },
     mixed: {
       label: '10 reads : 1 status change',
@@ -444,7 +451,7 @@ try {
   };
 
   // Both answer the same rows: counts and first ids compared once per read scenario.
-  for (const name of ['page', 'search', 'last']) {
+  for (const name of ['page', 'search', 'searchfields', 'last']) {
     const a = await fetch(ourBase + scenarios[name].ours(0).path, { headers: ourHeaders });
     const b = await fetch(`http://127.0.0.1:${DIRECTUS_PORT}${scenarios[name].directus(0).path}`, { headers: directusHeaders });
     const ourBody = await a.text();
@@ -465,10 +472,10 @@ try {
     results.push(row);
     for (let round = 1; round <= ROUNDS; round++) {
       const a = await load(ours.pid, ourHeaders, ourBase, s.ours, dbPid);
-      out(`${s.label.padEnd(28)} #${round} ours     ${fmt(a)}`);
+      out(`${s.label.padEnd(31)} #${round} ours     ${fmt(a)}`);
       row.ours.push(a);
       const b = await load(directus.pid, directusHeaders, `http://127.0.0.1:${DIRECTUS_PORT}`, s.directus, dbPid);
-      out(`${s.label.padEnd(28)} #${round} Directus ${fmt(b)}   ratio ${(a.rps / b.rps).toFixed(1)}×`);
+      out(`${s.label.padEnd(31)} #${round} Directus ${fmt(b)}   ratio ${(a.rps / b.rps).toFixed(1)}×`);
       row.directus.push(b);
     }
   }
@@ -476,14 +483,14 @@ try {
   const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
   const summary = (runs: Run[]) => ({ rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), cpuMs: median(runs.map((r) => r.cpuMs)), dbCpuMs: median(runs.map((r) => r.dbCpuMs)) });
   out(`\nmedians of ${ROUNDS} alternated runs (ratio: each round's ours/Directus, min–max; p99 lower: in how many rounds ours was)`);
-  out(`${'scenario'.padEnd(28)} ${'ours req/s p50 p99 cpu/req'.padEnd(34)} ${'Directus req/s p50 p99 cpu/req'.padEnd(34)} ratio          p99 lower`);
+  out(`${'scenario'.padEnd(31)} ${'ours req/s p50 p99 cpu/req'.padEnd(34)} ${'Directus req/s p50 p99 cpu/req'.padEnd(34)} ratio          p99 lower`);
   for (const row of results) {
     const a = summary(row.ours);
     const b = summary(row.directus);
     const ratios = row.ours.map((r, i) => r.rps / row.directus[i].rps);
     const oursLower = row.ours.filter((r, i) => r.p99 < row.directus[i].p99).length;
     const cell = (s: ReturnType<typeof summary>) => `${s.rps.toFixed(0).padStart(6)} ${String(s.p50).padStart(4)} ${String(s.p99).padStart(4)} ms ${s.cpuMs.toFixed(2).padStart(6)} ms`;
-    out(`${row.name.padEnd(28)} ${cell(a).padEnd(34)} ${cell(b).padEnd(34)} ${(a.rps / b.rps).toFixed(1)}× (${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)})  ${a.p99 < b.p99 ? 'ours' : a.p99 > b.p99 ? 'Directus' : 'equal'} (ours lower in ${oursLower}/${ROUNDS})`);
+    out(`${row.name.padEnd(31)} ${cell(a).padEnd(34)} ${cell(b).padEnd(34)} ${(a.rps / b.rps).toFixed(1)}× (${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)})  ${a.p99 < b.p99 ? 'ours' : a.p99 > b.p99 ? 'Directus' : 'equal'} (ours lower in ${oursLower}/${ROUNDS})`);
   }
 } finally {
   if (ours) await stopServer(ours);
