@@ -27,9 +27,36 @@ export async function freePort(): Promise<number> {
 
 export type RunningServer = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 
-/** Runs `npm start`'s script as a real process and waits until /api/health answers (a hang only after `timeoutMs`). */
+/**
+ * What a server prints once it listens (api/src/server.ts, unless LOG_LEVEL=silent): its own line
+ * is what tells that the /api/health answering on the port is this server's. A free port is only
+ * free when asked: another process may start listening on it before this server does (the
+ * benchmarks' servers, other test files' on a busy machine), and its health answer would then be
+ * taken for this one's.
+ */
+export const LISTENING_LINE = 'The console and API are on';
+/** What a server says when its port was taken meanwhile (api/src/startup.ts listen). */
+const PORT_TAKEN = /Port \d+ is already in use/;
+
+/**
+ * Runs `npm start`'s script as a real process and waits until /api/health answers and the server
+ * has said it listens (a hang only after `timeoutMs`). A port another process took between its
+ * choice and the server's start is chosen anew (unless the test gave its own PORT).
+ */
 export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<RunningServer> {
-  const port = await freePort();
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const started = await startOn(port, env, deadline, timeoutMs);
+    if (started !== 'port taken' || env.PORT || attempt === 3) {
+      if (started === 'port taken') throw new Error(`server could not listen: its port was taken ${attempt} times`);
+      return started;
+    }
+  }
+}
+
+/** One start on `port`: the running server, or `port taken` when another process listens there. */
+export async function startOn(port: number, env: Record<string, string>, deadline: number, timeoutMs: number): Promise<RunningServer | 'port taken'> {
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
@@ -39,12 +66,15 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + timeoutMs;
+  const saysItListens = () => env.LOG_LEVEL === 'silent' || out.includes(LISTENING_LINE);
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
+    if (child.exitCode !== null) {
+      if (PORT_TAKEN.test(out)) return 'port taken';
+      throw new Error(`server exited early (${child.exitCode}):\n${out}`);
+    }
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.status === 200) return { child, port, output: () => out, exited };
+      const res = await fetch(`http://127.0.0.1:${env.PORT ?? port}/api/health`);
+      if (res.status === 200 && saysItListens()) return { child, port: Number(env.PORT ?? port), output: () => out, exited };
     } catch {
       // not listening yet
     }
