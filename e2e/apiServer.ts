@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { portToListenOn } from '../test/support/ports';
-import { LISTENING_LINE } from '../api/test/support/serverProcess';
+import { saysItListens } from '../api/test/support/serverProcess';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -78,9 +78,9 @@ export async function startApiServer(name: string, env: Record<string, string>, 
       throw new Error(`The API (${name}) exited with code ${server.exitCode}:\n${log}`);
     }
     // Its own health: the port was free when chosen, and another process may have taken it since
-    // (api/test/support/serverProcess.ts, LISTENING_LINE); this server then exits, told above.
+    // (api/test/support/serverProcess.ts, saysItListens); this server then exits, told above.
     const healthy = await fetch(`${baseUrl}/api/health`).then(async (res) => res.ok && (await res.json()).status === 'ok', () => false);
-    if (healthy && (env.LOG_LEVEL === 'silent' || log.includes(LISTENING_LINE))) break;
+    if (healthy && saysItListens(env, log)) break;
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`The API (${name}) did not become healthy within ${healthWithinMs / 1000} s:\n${log}`);

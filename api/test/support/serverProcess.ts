@@ -34,7 +34,10 @@ export type RunningServer = { child: ChildProcess; port: number; output: () => s
  * benchmarks' servers, other test files' on a busy machine), and its health answer would then be
  * taken for this one's.
  */
-export const LISTENING_LINE = 'The console and API are on';
+const LISTENING_LINE = 'The console and API are on';
+
+/** Whether a server started with `env` has said it listens in `output` (a silent one says nothing). */
+export const saysItListens = (env: Record<string, string>, output: string) => env.LOG_LEVEL === 'silent' || output.includes(LISTENING_LINE);
 /** What a server says when its port was taken meanwhile (api/src/startup.ts listen). */
 const PORT_TAKEN = /Port \d+ is already in use/;
 
@@ -46,7 +49,7 @@ const PORT_TAKEN = /Port \d+ is already in use/;
 export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<RunningServer> {
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const port = env.PORT ? Number(env.PORT) : await freePort();
     const started = await startOn(port, env, deadline, timeoutMs);
     if (started !== 'port taken' || env.PORT || attempt === 3) {
       if (started === 'port taken') throw new Error(`server could not listen: its port was taken ${attempt} times`);
@@ -59,22 +62,21 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
 export async function startOn(port: number, env: Record<string, string>, deadline: number, timeoutMs: number): Promise<RunningServer | 'port taken'> {
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const saysItListens = () => env.LOG_LEVEL === 'silent' || out.includes(LISTENING_LINE);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       if (PORT_TAKEN.test(out)) return 'port taken';
       throw new Error(`server exited early (${child.exitCode}):\n${out}`);
     }
     try {
-      const res = await fetch(`http://127.0.0.1:${env.PORT ?? port}/api/health`);
-      if (res.status === 200 && saysItListens()) return { child, port: Number(env.PORT ?? port), output: () => out, exited };
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.status === 200 && saysItListens(env, out)) return { child, port, output: () => out, exited };
     } catch {
       // not listening yet
     }
