@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, createDb, withWriterCache } from '../src/db';
 import { VEHICLE_COLUMNS } from '../src/domain/sheetColumns';
-import { pacer, STEP_MS } from '../src/resources/imports/pace';
+import { pacer, STEP_MS } from '../src/resources/pace';
 import { mapSheet, repeatedInFile } from '../src/resources/imports/sheetRows';
 import { createTestDatabase, type TestDatabase } from './support/engines';
 

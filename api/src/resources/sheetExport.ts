@@ -3,7 +3,7 @@ import { badRequest } from '../http/errors';
 import { sendDownload } from '../http/download';
 import { parseListRequest, type ListSpec, type ModelQuery } from '../http/listQuery';
 import { readAllIds } from '../http/listPlan';
-import { yieldToOthers } from './imports/pace';
+import { yieldToOthers } from './pace';
 import { sheetStream, SHEET_TYPES, type Cell, type SheetFormat } from '../services/spreadsheets/writeSheet';
 
 /**

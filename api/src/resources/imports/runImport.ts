@@ -4,7 +4,7 @@ import type { SheetLanguage } from '../../domain/sheetColumns';
 import { withWriterCache } from '../../db';
 import { isContentionVictim, writeTransaction } from '../writeTransaction';
 import { importMessage } from './messages';
-import { pacer, yieldToOthers } from './pace';
+import { pacer, yieldToOthers } from '../pace';
 
 /**
  * One import, all or nothing: every row of the file goes through its resource's operations

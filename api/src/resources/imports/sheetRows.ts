@@ -1,7 +1,7 @@
 import { columnOfHeading, type SheetColumn, type SheetLanguage } from '../../domain/sheetColumns';
 import type { Sheet } from '../../services/spreadsheets/readSheet';
 import { DomainError } from '../../domain/errors';
-import { pacer } from './pace';
+import { pacer } from '../pace';
 import { RowProblem, type RowProblemAt } from './runImport';
 
 /** A row as the import reads it: its line and its non-empty cells by column key. */
@@ -14,7 +14,7 @@ const ROWS_PER_LOOK = 100;
  * Maps the file's headings (English, Arabic, or the keys) to the columns and each row's cells to
  * them. A heading the import does not know is a warning (its cells are ignored); a column every
  * row needs, missing, refuses the file. Twenty thousand rows take tens of milliseconds: the event
- * loop is given back between bounded steps (pace.ts).
+ * loop is given back between bounded steps (resources/pace.ts).
  */
 export async function mapSheet(sheet: Sheet, columns: SheetColumn[], required: string, language: SheetLanguage) {
   const keys: (string | undefined)[] = [];

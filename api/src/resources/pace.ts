@@ -1,7 +1,7 @@
 /**
- * How an import shares the event loop: its work goes in bounded steps, and between them the loop
- * is given back (setImmediate) so other requests are answered (docs/decisions.md, "The event loop
- * between steps").
+ * How long work shares the event loop (an import, an export): it goes in bounded steps, and between
+ * them the loop is given back (setImmediate) so other requests are answered (docs/decisions.md, "The
+ * event loop between steps").
  */
 
 /** Longest run of an import's work before the event loop is given back to other requests. */
