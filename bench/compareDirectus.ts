@@ -53,7 +53,7 @@ import { mysqlLogin, mysqlUrlWithDatabase, parseMysqlUrl } from '../api/src/db';
 import { VEHICLE_STATUSES } from '../api/src/domain/statuses';
 import { BENCH_PASSWORD, benchUsers, seedBenchData } from './seed';
 import { listPath } from './mixed/scenario';
-import { startServer, stopServer, type ServerProcess } from './mixed/servers';
+import { cpuSeconds, startServer, stopServer, type ServerProcess } from './mixed/servers';
 
 const DIRECTUS_DIR = process.env.DIRECTUS_DIR;
 if (!DIRECTUS_DIR) throw new Error('DIRECTUS_DIR: the folder where directus is installed (npm install directus@11.3.5)');
@@ -117,12 +117,12 @@ function treeCpuSeconds(root: number): number {
       }
     }
   }
-  let ticks = 0;
+  let seconds = 0;
   for (const pid of tree) {
-    const fields = statFields(pid);
-    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
+    const own = cpuSeconds(pid);
+    if (!Number.isNaN(own)) seconds += own; // NaN: ended meanwhile
   }
-  return ticks / 100;
+  return seconds;
 }
 
 /** The database server's process (mariadbd or mysqld) on this machine, if any. */
