@@ -45,6 +45,10 @@ export async function startApiServer(name: string, env: Record<string, string>, 
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // One process, as in development: production's default of one per core would run a primary
+      // and two workers per server, each loading and warming the API, for tests that check the
+      // console, not the cluster (api/test/cluster.test.ts does).
+      API_PROCESSES: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${path.join(dir, `${name}.sqlite`)}`,

@@ -57,6 +57,23 @@ const PALETTES = {
   },
 } as const satisfies Record<ThemeMode, RaThemeOptions['palette']>;
 
+/**
+ * A user who asked their system for less motion (an accessibility setting) gets the console
+ * without its slides, fades, ripples and spinning: every transition and animation ends at once,
+ * and one that repeats (a loading spinner, a skeleton's pulse) runs once and stops. Declared
+ * important so that it also reaches the transitions MUI sets inline (a dialog's fade, a drawer).
+ */
+const REDUCED_MOTION = '@media (prefers-reduced-motion: reduce)';
+const STILL = {
+  '*, *::before, *::after': {
+    animationDuration: '0.01ms !important',
+    animationIterationCount: '1 !important',
+    transitionDuration: '0.01ms !important',
+    transitionDelay: '0s !important',
+    scrollBehavior: 'auto !important',
+  },
+};
+
 function buildTheme(language: Language, mode: ThemeMode): RaThemeOptions {
   const base = mode === 'dark' ? defaultDarkTheme : defaultLightTheme;
   return {
@@ -67,6 +84,7 @@ function buildTheme(language: Language, mode: ThemeMode): RaThemeOptions {
     sidebar: { width: 240, closedWidth: 55 },
     components: withMuiTexts(language, {
       ...base.components,
+      MuiCssBaseline: { styleOverrides: { [REDUCED_MOTION]: STILL } },
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { whiteSpace: 'nowrap' } } },
       // SPEC.md §9: a select's popup keeps 10 px from the window's edges (MUI's default is 16).
       MuiSelect: { defaultProps: { MenuProps: { marginThreshold: SELECT_POPUP_MARGIN } } },
