@@ -12,10 +12,13 @@ const router = createBrowserRouter([{ path: '*', element: <App /> }]);
 // A language asked for in the address (?lang=ar) wins for this visit.
 applyVisitLanguage();
 // The saved language's texts are needed before the first render (polyglot wants them at once).
-await loadCatalogue(getLanguage());
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+// Awaited with then(), not at the module's top level: the Arabic texts' file imports from the
+// file this module is built into (vite.config.ts, the boot group), and a top-level await here
+// would have that file wait for the Arabic texts while they wait for it, a page left blank.
+void loadCatalogue(getLanguage()).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
 );
