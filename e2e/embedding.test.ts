@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
-import { launchBrowser, reducedMotion, screenshot } from './support';
+import { contextDefaults, launchBrowser, screenshot } from './support';
 import { startOwnServer, type OwnServer } from './ownServer';
 import { startIntranet, startTlsProxy, type LocalServer } from './embeddingServers';
 
@@ -49,7 +49,7 @@ afterAll(async () => {
 });
 
 async function newContext(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ignoreHTTPSErrors: true, reducedMotion: reducedMotion() });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: true, ...contextDefaults() });
   const page = await context.newPage();
   page.setDefaultTimeout(Number(process.env.E2E_ACTION_TIMEOUT_MS ?? 60_000));
   return { context, page };

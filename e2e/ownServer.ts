@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApiServer, type ApiServer } from './apiServer';
-import { LANGUAGE_KEY, reducedMotion } from './support';
+import { contextDefaults, LANGUAGE_KEY } from './support';
 
 /**
  * A server of a test's own, for states the shared e2e server cannot be in (an empty install,
@@ -14,7 +14,7 @@ export const startOwnServer = (env: Record<string, string>): Promise<OwnServer> 
 
 /** A page on `server` (as support.newPage is on the shared one), in `language`, `width` px wide. */
 export async function newPageOn(browser: Browser, server: OwnServer, { language, width = 1280 }: { language: 'en' | 'ar'; width?: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width, height: 900 }, locale: 'en-US', reducedMotion: reducedMotion() });
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width, height: 900 }, ...contextDefaults() });
   await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [LANGUAGE_KEY, language]);
   const page = await context.newPage();
   page.setDefaultTimeout(Number(process.env.E2E_ACTION_TIMEOUT_MS ?? 60_000));

@@ -6,7 +6,7 @@ import { admin, launchBrowser, newPage, openSignedIn, screenshot } from './suppo
  * The console honours the system's "reduce motion" setting (admin/src/layout/theme.ts): every
  * transition and animation ends at once and a repeating one (a spinner) runs once; without the
  * setting the console moves as before. The other browser tests run with the setting on
- * (support.ts, reducedMotion), so this file also checks the motion they do not see.
+ * (support.ts, contextDefaults), so this file also checks the motion they do not see.
  */
 let browser: Browser;
 
@@ -45,8 +45,9 @@ describe('motion', () => {
     try {
       await openSignedIn(page, admin().username, admin().password);
       await page.getByTestId('main-menu').waitFor();
-      expect(await probeMotion(page)).toEqual({ iterations: '1', seconds: expect.any(Number), delay: '0s' });
-      expect((await probeMotion(page)).seconds).toBeLessThan(0.001);
+      const probe = await probeMotion(page);
+      expect(probe).toEqual({ iterations: '1', seconds: expect.any(Number), delay: '0s' });
+      expect(probe.seconds).toBeLessThan(0.001);
       expect(await accountMenuTransition(page)).toBeLessThan(0.001);
       await screenshot(page, 'reduced-motion-dashboard-en');
     } finally {

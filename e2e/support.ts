@@ -37,20 +37,20 @@ export interface PageOptions {
 }
 
 /**
- * Pages ask for reduced motion (the system setting the console honours, admin/src/layout/theme.ts)
- * unless a test is about motion: a transition or a spinner has the browser draw a frame every
- * 16 ms, which on a shared two-core machine was CPU the tests' own steps waited for, and what the
- * tests check is where things end, not how they move there.
+ * What every browser context of the tests shares: an English locale, and reduced motion (the
+ * system setting the console honours, admin/src/layout/theme.ts) unless a test is about motion: a
+ * transition or a spinner has the browser draw a frame every 16 ms, which on a shared two-core
+ * machine was CPU the tests' own steps waited for, and what the tests check is where things end,
+ * not how they move there.
  */
-export const reducedMotion = (motion = false) => (motion ? 'no-preference' : 'reduce') as 'reduce' | 'no-preference';
+export const contextDefaults = (motion = false) => ({ locale: 'en-US', reducedMotion: motion ? 'no-preference' : 'reduce' }) as const;
 
 /** A fresh browser context (its own cookies and storage) and a page in it, at desktop size by default. */
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
-    locale: 'en-US',
-    reducedMotion: reducedMotion(options.motion),
+    ...contextDefaults(options.motion),
   });
   if (options.language) {
     await context.addInitScript(
