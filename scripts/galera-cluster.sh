@@ -35,7 +35,13 @@ install_node() {
   if [ ! -d "$d/data/mysql" ]; then
     mkdir -p "$d"
     chown mysql:mysql "$d" 2>/dev/null || true
-    mariadb-install-db --no-defaults --user=mysql --datadir="$d/data" --auth-root-authentication-method=socket >"$d/install.log" 2>&1
+    if ! mariadb-install-db --no-defaults --user=mysql --datadir="$d/data" --auth-root-authentication-method=socket >"$d/install.log" 2>&1; then
+      # Said here, as it happens: the caller's clean-up removes the folder with its log.
+      echo "node $1: mariadb-install-db failed in $d; its log (end), and the space left there:" >&2
+      tail -20 "$d/install.log" >&2 || true
+      df -h "$d" >&2 || true
+      return 1
+    fi
   fi
 }
 
