@@ -48,7 +48,17 @@ describe('shipment workflow', () => {
     await signIn(page, shipper.username, shipper.password);
 
     // The dashboard: the chart, the late container, the overdue count linked to the filtered list.
-    await page.getByTestId('status-chart').locator('svg').first().waitFor();
+    // One vehicle at the warehouse, one at the port: two bars of the same length, each with its
+    // count, and none for the statuses without vehicles.
+    const chart = page.getByTestId('status-chart');
+    await chart.getByTestId('status-chart-AT_PORT').getByTestId('status-chart-bar').waitFor();
+    expect(await chart.getByTestId('status-chart-AT_WAREHOUSE').innerText()).toBe('1');
+    expect(await chart.getByTestId('status-chart-AT_PORT').innerText()).toBe('1');
+    expect(await chart.getByTestId('status-chart-LOADED').innerText()).toBe('0');
+    const barWidth = (status: string) => chart.getByTestId(`status-chart-${status}`).getByTestId('status-chart-bar').evaluate((bar) => bar.getBoundingClientRect().width);
+    expect(await barWidth('AT_WAREHOUSE')).toBeGreaterThan(100);
+    expect(await barWidth('AT_PORT')).toBe(await barWidth('AT_WAREHOUSE'));
+    expect(await barWidth('LOADED')).toBe(0);
     const dashboard = await shipperApi.send('GET', '/dashboard');
     expect(dashboard.documentsOverdue).toBe(2);
     expect(await page.getByTestId('overdue-count').innerText()).toBe('2');
@@ -104,7 +114,7 @@ describe('shipment workflow', () => {
     const { context, page } = await newPage(browser, { language: 'ar' });
     await signIn(page, shipper.username, shipper.password);
     const chart = page.getByTestId('status-chart');
-    await chart.locator('svg').first().waitFor();
+    await chart.getByTestId('status-chart-AT_PORT').getByTestId('status-chart-bar').waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await page.getByTestId('arriving-containers').innerText()).toContain('حاويات تصل خلال الأيام الـ14 القادمة');
     expect(await page.getByTestId('overdue-documents').innerText()).toContain('مركبات مستنداتها متأخرة');
@@ -112,6 +122,10 @@ describe('shipment workflow', () => {
     const box = (await chart.boundingBox())!;
     const label = (await chart.getByText('في الميناء').first().boundingBox())!;
     expect(label.x).toBeGreaterThan(box.x + box.width / 2);
+    // and the bars grow leftwards from beside them.
+    const bar = (await chart.getByTestId('status-chart-AT_PORT').getByTestId('status-chart-bar').boundingBox())!;
+    expect(bar.x + bar.width).toBeLessThanOrEqual(label.x);
+    expect(bar.x + bar.width).toBeGreaterThan(label.x - 40);
     await screenshot(page, 'shipment-dashboard-ar');
     await context.close();
   });

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { Alert, Box, Button, Chip, Grid, Skeleton, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AnchorIcon from '@mui/icons-material/Anchor';
 import BusinessIcon from '@mui/icons-material/Business';
@@ -20,11 +19,10 @@ import { RecentCompanies } from './RecentCompanies';
 import { RecentVehicles } from './RecentVehicles';
 import { SetupChecklist } from './SetupChecklist';
 import { StatusBoard } from './StatusBoard';
+import { StatusChart } from './StatusChart';
 import { ArrivingContainers } from './ArrivingContainers';
 import { OverdueDocumentsCard } from './OverdueDocumentsCard';
 
-// The chart library is read only when a chart is shown (docs/decisions.md, "Dashboard charts").
-const StatusChart = lazy(() => import('./StatusChart'));
 
 const SectionTitle = ({ children }: { children: React.ReactNode }) => (
   <Typography variant="overline" component="h2" color="text.secondary" sx={{ display: 'block', marginBlockEnd: 0.5 }}>
@@ -94,9 +92,7 @@ const Dashboard = () => {
   const overdue = <OverdueDocumentsCard count={data?.documentsOverdue} isPending={isPending} />;
   const arrivingContainers = <ArrivingContainers containers={data?.arrivingContainers} isPending={isPending} />;
   const chart = data?.byStatus ? (
-    <Suspense fallback={<Skeleton variant="rounded" height={332} />}>
-      <StatusChart byStatus={data.byStatus} />
-    </Suspense>
+    <StatusChart byStatus={data.byStatus} />
   ) : (
     <Skeleton variant="rounded" height={332} />
   );
