@@ -249,19 +249,36 @@ const sqliteValue = (value: Knex.Value): unknown => (value instanceof Date ? val
  * knex announces its own.
  */
 export async function selectRows<Row>(db: Knex, sql: string, bindings: readonly Knex.Value[]): Promise<Row[]> {
+  const rows = readOnWriterNow(db, sql, bindings, false);
+  if (rows) return rows as Row[];
+  if (!isMysql(db)) return (await db.raw(sql, bindings)) as Row[];
+  const [answered] = await db.raw(sql, bindings);
+  return answered;
+}
+
+/**
+ * As selectRows, each row an array of its values in the SELECT's order: both drivers build a row
+ * object key by key, which for a list page's 25 rows of 22 columns cost more than SQLite's own
+ * work (better-sqlite3: 160 µs as objects, 74 µs as arrays). A read that goes knex's way on SQLite
+ * (a reader thread, a wait for the writer) answers objects, turned into arrays here.
+ */
+export async function selectArrays(db: Knex, sql: string, bindings: readonly Knex.Value[]): Promise<unknown[][]> {
+  const rows = readOnWriterNow(db, sql, bindings, true);
+  if (rows) return rows as unknown[][];
+  if (!isMysql(db)) return ((await db.raw(sql, bindings)) as Record<string, unknown>[]).map((row) => Object.values(row));
+  const [answered] = await db.raw(sql, bindings).options({ rowsAsArray: true });
+  return answered;
+}
+
+/** A SQLite read run at once on the writer (SqliteConnections.readNow), or undefined: knex's way. */
+function readOnWriterNow(db: Knex, sql: string, bindings: readonly Knex.Value[], arrays: boolean): unknown[] | undefined {
   const connections = sqlite.get(db)?.connections;
   // Only while knex still lends these connections: after db.destroy() it refuses every query, and
   // so must this (/api/health then answers 503). Should knex keep its pool elsewhere one day, every
   // read simply goes knex's way.
-  if (connections && (db.client as { pool?: unknown }).pool === connections) {
-    const rows = connections.readNow(sql, bindings.map(sqliteValue));
-    if (rows) {
-      if (db.listenerCount('query') > 0) db.emit('query', { method: 'raw', sql, bindings: [...bindings], options: {} });
-      return rows as Row[];
-    }
-  }
-  if (!isMysql(db)) return (await db.raw(sql, bindings)) as Row[];
-  const [rows] = await db.raw(sql, bindings);
+  if (!connections || (db.client as { pool?: unknown }).pool !== connections) return undefined;
+  const rows = connections.readNow(sql, bindings.map(sqliteValue), arrays);
+  if (rows && db.listenerCount('query') > 0) db.emit('query', { method: 'raw', sql, bindings: [...bindings], options: {} });
   return rows;
 }
 

@@ -15,6 +15,7 @@ export {
   knexConfig,
   migrateLatest,
   mysqlLogin,
+  selectArrays,
   selectRows,
   sqliteConnectionsOf,
   type DatabaseDeadlines,

@@ -87,6 +87,11 @@ export class SqliteConnections {
   private closed = false;
   private readonly kinds = new Map<string, Kind>();
   private readonly statements = new Map<string, Database.Statement>();
+  /**
+   * The same, prepared to answer rows as arrays (raw mode, which a statement keeps): kept apart
+   * so that knex's statements for the same text never answer arrays.
+   */
+  private readonly arrayStatements = new Map<string, Database.Statement>();
   /** The connection the kept statements belong to (a reopened writer prepares afresh). */
   private statementsOf?: Connection;
   /** How many statements ran where (tests check the routing with it). */
@@ -208,17 +213,19 @@ export class SqliteConnections {
    * knex sends the same few texts again and again. Statements run synchronously here, so one
    * statement is never in use twice at once; each use sets its own safeIntegers.
    */
-  writerStatement(sql: string): Database.Statement {
+  writerStatement(sql: string, arrays = false): Database.Statement {
     const writer = this.openWriter();
     if (this.statementsOf !== writer) {
       this.statements.clear();
+      this.arrayStatements.clear();
       this.statementsOf = writer;
     }
-    let statement = this.statements.get(sql);
-    if (statement) this.statements.delete(sql);
-    else statement = writer.prepare(sql);
-    this.statements.set(sql, statement);
-    if (this.statements.size > STATEMENTS_KEPT) this.statements.delete(this.statements.keys().next().value!);
+    const kept = arrays ? this.arrayStatements : this.statements;
+    let statement = kept.get(sql);
+    if (statement) kept.delete(sql);
+    else statement = arrays ? writer.prepare(sql).raw(true) : writer.prepare(sql);
+    kept.set(sql, statement);
+    if (kept.size > STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
     return statement;
   }
 
@@ -237,13 +244,14 @@ export class SqliteConnections {
    * wait for the writer). The statement is the writer's kept one: prepared once per text, so a
    * hot read (a session, a page's rows) costs its SQLite time and little more; through knex a
    * query also costs its builder, a lease and the answer's processing (tens of microseconds).
+   * `arrays`: each row an array of its values in the SELECT's order (selectArrays).
    */
-  readNow(sql: string, params: readonly unknown[]): unknown[] | undefined {
+  readNow(sql: string, params: readonly unknown[], arrays = false): unknown[] | undefined {
     if (this.closed || !this.writerIdle()) return undefined;
     const { kind } = this.kindOf(sql);
     if (!kind.plainRead || !this.isShort(kind)) return undefined;
     this.counts.onWriter++;
-    const statement = this.writerStatement(sql).safeIntegers(false);
+    const statement = this.writerStatement(sql, arrays).safeIntegers(false);
     const started = performance.now();
     const rows = statement.all(params);
     this.learn(kind, performance.now() - started, bytesOf(rows));

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { selectRows } from '../../db';
+import { selectArrays, selectRows } from '../../db';
 import { isVinCheckDigitValid } from '../../domain/vin';
 import type { Viewer } from '../baseModel';
 import { scopeBindings, sqlScopeOf } from '../sqlScope';
@@ -15,6 +15,7 @@ import { scopeBindings, sqlScopeOf } from '../sqlScope';
  * SQLite does not choose the company's index over the 25 ids: with `companyId = ?` a page walked
  * every row of the company, and cost the more the larger the company.
  */
+// Read in this order by shape(), below.
 const COLUMNS = `v.id, v.vin, v.make, v.model, v.year, v.status, v.containerId, v.fromPortId, v.toPortId,
  v.shipperId, v.buyerId, v.companyId, v.vehicleInfo, v.createdAt, v.updatedAt, v.documentsDueAt,
  c.number as containerNumber, co.name as companyName, b.username as buyerName,
@@ -39,8 +40,6 @@ function textFor(count: number, scope: 'all' | 'company' | 'buyer'): string {
   return sql;
 }
 
-type Row = Record<string, unknown> & { id: number | string; vin: string; vehicleInfo: unknown; documentsDueAt: string | null };
-
 const count = (value: unknown) => (value === null ? null : Number(value));
 
 /** As objection parses a JSON attribute: text that is not JSON stays as it is. */
@@ -54,36 +53,39 @@ function parsedJson(value: unknown) {
 }
 
 /**
- * The row as the list answers it, keys in the order the model's JSON had them. `documentsDueAt` is
- * a column of the row itself (kept by every write that changes it), so the list's overdue mark
- * costs no query of its own; `documentsOverdue` reads it as the model's $formatJson does.
+ * The row as the list answers it, keys in the order the model's JSON had them, from the values in
+ * COLUMNS' order (read as an array: see selectArrays). `documentsDueAt` is a column of the row
+ * itself (kept by every write that changes it), so the list's overdue mark costs no query of its
+ * own; `documentsOverdue` reads it as the model's $formatJson does.
  */
-function shape(row: Row, now: string) {
+function shape(row: unknown[], now: string) {
+  const [id, vin, make, model, year, status, containerId, fromPortId, toPortId, shipperId, buyerId, companyId, vehicleInfo, createdAt, updatedAt, documentsDueAt, containerNumber, companyName, buyerName, imageCount, documentCount, thumbnailFileId] =
+    row;
   return {
-    id: row.id,
-    vin: row.vin,
-    make: row.make,
-    model: row.model,
-    year: row.year,
-    status: row.status,
-    containerId: row.containerId,
-    fromPortId: row.fromPortId,
-    toPortId: row.toPortId,
-    shipperId: row.shipperId,
-    buyerId: row.buyerId,
-    companyId: row.companyId,
-    vehicleInfo: parsedJson(row.vehicleInfo),
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    containerNumber: row.containerNumber,
-    companyName: row.companyName,
-    buyerName: row.buyerName,
-    imageCount: count(row.imageCount),
-    documentCount: count(row.documentCount),
-    thumbnailFileId: row.thumbnailFileId,
-    vinCheckDigitValid: isVinCheckDigitValid(row.vin),
-    documentsDueAt: row.documentsDueAt,
-    documentsOverdue: typeof row.documentsDueAt === 'string' && row.documentsDueAt < now,
+    id,
+    vin,
+    make,
+    model,
+    year,
+    status,
+    containerId,
+    fromPortId,
+    toPortId,
+    shipperId,
+    buyerId,
+    companyId,
+    vehicleInfo: parsedJson(vehicleInfo),
+    createdAt,
+    updatedAt,
+    containerNumber,
+    companyName,
+    buyerName,
+    imageCount: count(imageCount),
+    documentCount: count(documentCount),
+    thumbnailFileId,
+    vinCheckDigitValid: isVinCheckDigitValid(vin as string),
+    documentsDueAt,
+    documentsOverdue: typeof documentsDueAt === 'string' && documentsDueAt < now,
   };
 }
 
@@ -91,8 +93,8 @@ function shape(row: Row, now: string) {
 export async function vehicleListRows(db: Knex, viewer: Viewer, ids: readonly number[]): Promise<ReturnType<typeof shape>[]> {
   const scope = sqlScopeOf(viewer);
   if (!ids.length || !scope) return [];
-  const rows = await selectRows<Row>(db, textFor(ids.length, scope.kind), [...ids, ...scopeBindings(scope)]);
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const rows = await selectArrays(db, textFor(ids.length, scope.kind), [...ids, ...scopeBindings(scope)]);
+  const byId = new Map(rows.map((row) => [Number(row[0]), row]));
   const now = new Date().toISOString();
   return ids.flatMap((id) => {
     const row = byId.get(id);
