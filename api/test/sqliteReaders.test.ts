@@ -108,16 +108,19 @@ describe('SQLite reader threads', () => {
     expect(counts(db).onWriter - before.onWriter).toBe(4); // BEGIN, insert, count, COMMIT
   });
 
-  it('answers a read that is known to be short while a transaction holds the writer, on a reader', async () => {
+  it('answers a read that is known to be short while a transaction holds the writer, on the event loop\'s read-only connection, from what was committed', async () => {
     const split = createDb(database.url, { ...DEFAULT_DEADLINES, sqliteShortReadMs: 1_000 });
     try {
       const short = () => split('notes').where({ text: 'in a transaction' }).pluck('text');
       await short();
       await short(); // learnt: short, so it runs on the writer when that is free
       let during: string[] | undefined;
+      const before = counts(split);
       await split.transaction(async (trx) => {
         await trx('notes').where({ text: 'in a transaction' }).update({ text: 'renamed' });
         during = await short();
+        expect(counts(split).onLoopReader - before.onLoopReader).toBe(1);
+        expect(counts(split).onReaders).toBe(before.onReaders);
       });
       expect(during).toEqual(['in a transaction']);
       expect(await short()).toEqual([]);
@@ -241,6 +244,16 @@ describe('SQLite reader threads', () => {
       const bulky = () => split('notes').where({ id }).first('data');
       // A SQL text never seen goes to a reader, and is learnt there.
       expect([await where(short), await where(short), await where(short)]).toEqual(['reader', 'writer', 'writer']);
+      // While a transaction holds the writer: the short read on the event loop's own read-only
+      // connection, the bulky one on a reader.
+      await split.transaction(async (trx) => {
+        await trx('notes').where({ id }).update({ text: 'bulky, renamed' });
+        const before = { ...sqliteConnectionsOf(split)!.counts };
+        await short();
+        await bulky();
+        const after = sqliteConnectionsOf(split)!.counts;
+        expect([after.onLoopReader - before.onLoopReader, after.onReaders - before.onReaders]).toEqual([1, 1]);
+      });
       expect([await where(bulky), await where(bulky)]).toEqual(['reader', 'reader']);
       expect([await where(() => slowCount(split)), await where(() => slowCount(split))]).toEqual(['reader', 'reader']);
     } finally {
@@ -269,10 +282,13 @@ describe('SQLite reader threads', () => {
       let during: unknown;
       await split.transaction(async (trx) => {
         await trx('notes').where({ id }).update({ text: 'changed, not committed' });
-        // The writer is in a transaction: the read goes knex's way, to a reader, and sees what was committed.
+        // The writer is in a transaction: the read runs on the event loop's read-only connection,
+        // still without knex, and sees what was committed.
         during = await read();
       });
       expect(during).toEqual([{ id, text: 'prepared' }]);
+      expect(started).toBe(2); // the transaction's update
+      expect(sqliteConnectionsOf(split)!.counts.onLoopReader).toBe(1);
       expect(await read()).toEqual([{ id, text: 'changed, not committed' }]);
     } finally {
       split.off('start', start);

@@ -9,6 +9,7 @@ import { parseMysqlUrl } from './mysqlHosts';
 import { startCheckpointer, type Checkpointer } from './sqlite/checkpointer';
 import { SqliteConnections } from './sqlite/connectionPool';
 import { directWriterClient } from './sqlite/directWriterClient';
+import { LoopReader } from './sqlite/loopReader';
 import { ReaderPool } from './sqlite/readerPool';
 
 type SqliteConnection = { pragma(sql: string): unknown };
@@ -217,6 +218,7 @@ export function createDb(databaseUrl: string, settings: DatabaseSettings = DEFAU
     },
     // Readers never commit, so never checkpoint: their setting stays 0.
     readers: readers > 0 ? new ReaderPool({ filename, size: readers, pragmas: sqlitePragmas(true), waitTimeoutMs: settings.connectTimeoutMs }) : null,
+    loopReader: readers > 0 ? new LoopReader(filename, sqlitePragmas(true)) : null,
     writerWaitMs: settings.connectTimeoutMs,
     shortReadMs: settings.sqliteShortReadMs ?? DEFAULT_SQLITE_SHORT_READ_MS,
   });
