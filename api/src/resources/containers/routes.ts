@@ -12,6 +12,7 @@ import { withInvoiceNumbers } from '../invoices/containerInvoices';
 import { requestLanguage } from '../imports/messages';
 import { respondWithExport } from '../sheetExport';
 import { addShipperNames, containerExportColumns } from './export';
+import { containerListIds, containerListRows } from './listRows';
 import { Container } from './model';
 import { ContainerCreateSchema, ContainerStatusSchema, ContainerUpdateSchema } from './schema';
 import { createContainer, deleteContainer, setContainerStatus, updateContainer } from './operations';
@@ -64,9 +65,14 @@ export function containerRoutes(db: Knex, storages: FileStorages) {
 
   router.get('/', authorize('containers', 'read'), async (ctx) => {
     const user = approvedUser(ctx);
-    await respondWithList(ctx, LIST, visible(user), {
+    // The base query reads a filter's ids and counts only, so it carries no joins nor vehicle
+    // counts (every sort and filter is a column of containers): an unfiltered page's ids, and
+    // every page's rows, are read by constant SQL texts (listRows.ts).
+    await respondWithList(ctx, LIST, () => Container.query(db).modify('scopedTo', user), {
       completePage: (rows: Container[]) => withInvoiceNumbers(db, user, rows),
       keptTotal: (filter) => keptListTotal(db, 'containers', user, filter),
+      rowsOf: (ids) => containerListRows(db, user, ids),
+      unfilteredIds: (columns, direction, offset, limit) => containerListIds(db, user, columns, direction, offset, limit),
     });
   });
 

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import { selectArrays, selectRows } from '../../db';
+import { selectArrays } from '../../db';
 import { isVinCheckDigitValid } from '../../domain/vin';
 import type { Viewer } from '../baseModel';
+import { constantListIds } from '../listIds';
 import { scopeBindings, sqlScopeOf } from '../sqlScope';
 
 /**
@@ -102,32 +103,9 @@ export async function vehicleListRows(db: Knex, viewer: Viewer, ids: readonly nu
   });
 }
 
-/** A column of the vehicles table as the list's spec names it ("vehicles.createdAt"). */
-const ORDER_COLUMN = /^vehicles\.[A-Za-z]+$/;
-
-/** The ids query's text for a scope and an order, built once for each (7 sorts with their tie-breakers × 2 directions × 3 scopes). */
-const idTexts = new Map<string, string>();
-function idTextFor(scope: 'all' | 'company' | 'buyer', orderColumns: string[], direction: 'asc' | 'desc'): string {
-  const key = `${scope}:${direction}:${orderColumns.join(',')}`;
-  let sql = idTexts.get(key);
-  if (!sql) {
-    if (!orderColumns.every((column) => ORDER_COLUMN.test(column))) throw new Error(`Not a vehicle column to sort on: ${orderColumns.join(', ')}`);
-    const where = scope === 'company' ? ' where vehicles.companyId = ?' : scope === 'buyer' ? ' where vehicles.buyerId = ?' : '';
-    sql = `select vehicles.id from vehicles${where} order by ${orderColumns.map((column) => `${column} ${direction}`).join(', ')} limit ? offset ?`;
-    idTexts.set(key, sql);
-  }
-  return sql;
-}
-
 /**
- * The ids of a page of the vehicle list without a filter, in its order: the query the list builds
- * through the model (its scope, the sort and its tie-breakers, the page's bounds) written once
- * per scope and order, with the same conditions, so each engine reads it from the same index
- * (api/test/listPlans.test.ts) and answers the same rows. The scope is Vehicle's `scopedTo`.
+ * The ids of a page of the vehicle list without a filter, in its order (constantListIds): the scope
+ * is Vehicle's `scopedTo` (a company's staff, a buyer's purchases, or every company), and each
+ * engine reads the text from the same index as the model's query (api/test/listPlans.test.ts).
  */
-export async function vehicleListIds(db: Knex, viewer: Viewer, orderColumns: string[], direction: 'asc' | 'desc', offset: number, limit: number): Promise<number[]> {
-  const scope = sqlScopeOf(viewer);
-  if (!scope) return [];
-  const rows = await selectRows<{ id: number | string }>(db, idTextFor(scope.kind, orderColumns, direction), [...scopeBindings(scope), limit, offset]);
-  return rows.map((row) => Number(row.id));
-}
+export const vehicleListIds = constantListIds('vehicles', { company: 'companyId', buyer: 'buyerId' });
