@@ -91,6 +91,34 @@ describe.each(ENGINES)('list totals on %s', (engine) => {
     expect(await byStatus(adminB)).toMatchObject({ total: 3, NEW_PURCHASE: 3, LOADED: 0 });
   });
 
+  it('tells a filtered first page\'s total by its length when the page is not full, and counts a full one', async () => {
+    const companyC = (await t.company()).id;
+    const shipperC = await t.signedIn((await t.user({ role: 'SHIPPER', companyId: companyC })).username);
+    for (const [make, count] of [['Lada', 3], ['Volga', 9]] as const) {
+      for (let i = 0; i < count; i++) expect((await shipperC.post('/api/vehicles').send({ vin: validVin(), make, model: 'Any' })).status).toBe(201);
+    }
+    const counts: string[] = [];
+    const listen = (query: { sql: string }) => {
+      // The list's count (select count(*) as total …), not the rows' counts of their files.
+      if (/count\(\*\)\s+as\s+`?total`?/i.test(query.sql)) counts.push(query.sql);
+    };
+    const searched = async (q: string, size: number) => {
+      counts.length = 0;
+      const res = await getList(shipperC, '/api/vehicles', { range: [0, size - 1], filter: { q } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { rows: res.body.length, total: contentRange(res).total, counted: counts.length > 0 };
+    };
+    t.db.on('query', listen);
+    try {
+      expect(await searched('lada', 5)).toEqual({ rows: 3, total: 3, counted: false });
+      expect(await searched('nothing like it', 5)).toEqual({ rows: 0, total: 0, counted: false });
+      expect(await searched('volga', 5)).toEqual({ rows: 5, total: 9, counted: true });
+      expect(await searched('volga', 10)).toEqual({ rows: 9, total: 9, counted: false });
+    } finally {
+      t.db.off('query', listen);
+    }
+  });
+
   it('follows containers, and a company deleted with everything it owns', async () => {
     for (const [agent, number] of [[shipperA, 'MSCU1234565'], [adminB, 'TGHU1234560'], [adminB, 'CSQU3054383']] as const) {
       const res = await agent.post('/api/containers').send({ number });

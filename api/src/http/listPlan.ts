@@ -211,8 +211,15 @@ export async function readList(spec: ListSpec, baseQuery: ModelQuery | (() => Mo
   };
   let total: number;
   let ids: number[];
-  if (page.offset === 0) {
-    // The first page, by far the most read, counts and reads its ids at once.
+  if (page.offset === 0 && countTotal === countRows) {
+    // The first page, by far the most read, where only counting the rows tells the total (a
+    // filter, a search by LIKE): a page that is not full is the whole list, and its length the
+    // total. A rare text (a VIN's end) or a small filter (a container's cars) then reads the rows
+    // once, not twice; a full page is counted after.
+    ids = await pageIds(direction, 0, page.limit);
+    total = ids.length < page.limit ? ids.length : await countRows();
+  } else if (page.offset === 0) {
+    // The first page with a total known without counting: both at once.
     [total, ids] = await Promise.all([countTotal(), pageIds(direction, 0, page.limit)]);
   } else if (searches && (total = await countTotal()) > SEARCH_COUNT_BOUND) {
     // The list's end is not known: the page is read from the start.
