@@ -15,12 +15,12 @@ export type ListOptions = {
    */
   rowsOf?: (ids: number[]) => Promise<unknown[]>;
   /**
-   * Reads the ids of a page of the list with no filter (the everyday first view of a list) by a
-   * constant SQL text, where the resource has one (vehicles/listRows.ts): the same rows, in the
-   * same order (`orderColumns`, each in `direction`), as the query from the base would read,
-   * without building that query (objection's joins, the clones, the check of which joins may go).
+   * Reads the ids of a page of the list by a constant SQL text, where the resource has one for
+   * the request's conditions (resources/listIds.ts), else undefined: the same rows, in the same
+   * order (`orderColumns`, each in `direction`), as the query from the base would read, without
+   * building that query (objection's joins, the clones, the check of which joins may go).
    */
-  unfilteredIds?: (orderColumns: string[], direction: 'asc' | 'desc', offset: number, limit: number) => Promise<number[]>;
+  idsByConstantText?: (conditions: readonly Condition[], orderColumns: string[], direction: 'asc' | 'desc', offset: number, limit: number) => Promise<number[]> | undefined;
   /** Adds to the page's rows what one more query reads for all of them at once (a container's invoice numbers). */
   completePage?: (rows: any[]) => Promise<unknown>;
   /**
@@ -205,7 +205,9 @@ export async function readList(spec: ListSpec, baseQuery: ModelQuery | (() => Mo
   // rows only. Selecting the columns with the offset computed them (file counts and all) for every
   // skipped row: page 400 of a million vehicles took 26 ms, against 0.2 ms for page 1.
   const pageIds = async (dir: 'asc' | 'desc', offset: number, limit: number) => {
-    if (options.unfilteredIds && !request.conditions.length) return options.unfilteredIds(orderColumns, dir, offset, limit);
+    // A search through the index is the base query's to build (search.index).
+    const constant = search.index ? undefined : options.idsByConstantText?.(request.conditions, orderColumns, dir, offset, limit);
+    if (constant) return constant;
     const query = orderIn(filtered().clone().clearSelect().select(spec.idColumn), dir).offset(offset).limit(limit);
     return ((await withoutNeedlessJoins(query)) as { id: number }[]).map((row) => row.id);
   };

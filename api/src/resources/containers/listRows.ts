@@ -49,5 +49,5 @@ export async function containerListRows(db: Knex, viewer: Viewer, ids: readonly 
   });
 }
 
-/** The ids of a page of the container list without a filter, in its order (constantListIds; Container's `scopedTo`). */
+/** The ids of a page of the container list, in its order, where its filter is plain (constantListIds; Container's `scopedTo`). */
 export const containerListIds = constantListIds('containers', { company: 'companyId' });

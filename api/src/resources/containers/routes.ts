@@ -65,14 +65,14 @@ export function containerRoutes(db: Knex, storages: FileStorages) {
 
   router.get('/', authorize('containers', 'read'), async (ctx) => {
     const user = approvedUser(ctx);
-    // The base query reads a filter's ids and counts only, so it carries no joins nor vehicle
-    // counts (every sort and filter is a column of containers): an unfiltered page's ids, and
-    // every page's rows, are read by constant SQL texts (listRows.ts).
+    // The base query reads a search's ids and a filter's counts only, so it carries no joins nor
+    // vehicle counts (every sort and filter is a column of containers): a page's ids (but a
+    // search's), and every page's rows, are read by constant SQL texts (listRows.ts).
     await respondWithList(ctx, LIST, () => Container.query(db).modify('scopedTo', user), {
       completePage: (rows: Container[]) => withInvoiceNumbers(db, user, rows),
       keptTotal: (filter) => keptListTotal(db, 'containers', user, filter),
       rowsOf: (ids) => containerListRows(db, user, ids),
-      unfilteredIds: (columns, direction, offset, limit) => containerListIds(db, user, columns, direction, offset, limit),
+      idsByConstantText: (conditions, columns, direction, offset, limit) => containerListIds(db, user, conditions, columns, direction, offset, limit),
     });
   });
 

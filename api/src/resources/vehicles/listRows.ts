@@ -104,7 +104,7 @@ export async function vehicleListRows(db: Knex, viewer: Viewer, ids: readonly nu
 }
 
 /**
- * The ids of a page of the vehicle list without a filter, in its order (constantListIds): the scope
+ * The ids of a page of the vehicle list, in its order, where its filter is plain (constantListIds): the scope
  * is Vehicle's `scopedTo` (a company's staff, a buyer's purchases, or every company), and each
  * engine reads the text from the same index as the model's query (api/test/listPlans.test.ts).
  */

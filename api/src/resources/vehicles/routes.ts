@@ -81,7 +81,7 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder, storages: FileStorages)
       // A buyer's scope is their purchases, which the company's kept count does not tell.
       keptTotal: seesOnlyOwnPurchases(user.role) ? undefined : (filter) => keptListTotal(db, 'vehicles', user, filter),
       rowsOf: (ids) => vehicleListRows(db, user, ids),
-      unfilteredIds: (columns, direction, offset, limit) => vehicleListIds(db, user, columns, direction, offset, limit),
+      idsByConstantText: (conditions, columns, direction, offset, limit) => vehicleListIds(db, user, conditions, columns, direction, offset, limit),
     });
   });
 
