@@ -27,9 +27,11 @@ if [ "$action" = stop ]; then
 fi
 
 if [ ! -d "$base/data/mysql" ]; then
-  mkdir -p "$base"
-  chown mysql:mysql "$base" 2>/dev/null || true
-  mariadb-install-db --no-defaults --user=mysql --datadir="$base/data" --auth-root-authentication-method=socket >"$base/install.log" 2>&1
+  # Its own temporary folder, for the install and the server: a MariaDB starting up deletes the
+  # temporary tables it finds in its tmpdir, another server's in a shared /tmp included.
+  mkdir -p "$base/tmp"
+  chown mysql:mysql "$base" "$base/tmp" 2>/dev/null || true
+  mariadb-install-db --no-defaults --user=mysql --datadir="$base/data" --tmpdir="$base/tmp" --auth-root-authentication-method=socket >"$base/install.log" 2>&1
 fi
 if ! mariadb-admin --no-defaults --socket="$socket" -uroot ping >/dev/null 2>&1; then
   # In the background, detached; its pid file is how `stop` finds this one and no other.
@@ -38,7 +40,7 @@ if ! mariadb-admin --no-defaults --socket="$socket" -uroot ping >/dev/null 2>&1;
   # survives a power cut is not what they check. Locking, triggers and binary logging are as in
   # production.
   setsid /usr/sbin/mariadbd --no-defaults --user=mysql \
-    --datadir="$base/data" --port="$port" --bind-address=127.0.0.1 --socket="$socket" --pid-file="$pidfile" \
+    --datadir="$base/data" --tmpdir="$base/tmp" --port="$port" --bind-address=127.0.0.1 --socket="$socket" --pid-file="$pidfile" \
     --log-bin="$base/data/binlog" --binlog-format=MIXED --server-id=1 --log-error="$base/error.log" \
     --innodb-flush-log-at-trx-commit=2 --sync-binlog=0 --innodb-doublewrite=0 </dev/null >/dev/null 2>&1 &
   for _ in $(seq 1 120); do

@@ -33,12 +33,16 @@ install_node() {
   local d
   d=$(node_dir "$1")
   if [ ! -d "$d/data/mysql" ]; then
-    mkdir -p "$d"
-    chown mysql:mysql "$d" 2>/dev/null || true
-    if ! mariadb-install-db --no-defaults --user=mysql --datadir="$d/data" --auth-root-authentication-method=socket >"$d/install.log" 2>&1; then
+    # A temporary folder of its own (--tmpdir, also the server's below): a MariaDB starting up
+    # deletes the temporary tables it finds in its tmpdir, so installs side by side in a shared
+    # /tmp removed each other's, and one failed now and then ("Can't find file
+    # '/tmp/#sql-temptable-…'": 2 installs in 12 here, and CI's Galera run of 27 Nov).
+    mkdir -p "$d/tmp"
+    chown mysql:mysql "$d" "$d/tmp" 2>/dev/null || true
+    if ! mariadb-install-db --no-defaults --user=mysql --datadir="$d/data" --tmpdir="$d/tmp" --auth-root-authentication-method=socket >"$d/install.log" 2>&1; then
       # Said here, as it happens: the caller's clean-up removes the folder with its log.
-      echo "node $1: mariadb-install-db failed in $d; its log (end), and the space left there:" >&2
-      tail -20 "$d/install.log" >&2 || true
+      echo "node $1: mariadb-install-db failed in $d; its errors, and the space left there:" >&2
+      grep -i -E 'error|fail' "$d/install.log" | head -20 >&2 || true
       df -h "$d" >&2 || true
       return 1
     fi
@@ -61,7 +65,7 @@ start_node() {
   # which must be under a third of it; the cluster is on one network;
   # docs/operations.md, Scale-out), so writes go on within 5 s of a crash.
   setsid /usr/sbin/mariadbd --no-defaults --user=mysql \
-    --datadir="$d/data" --port="$(port "$n")" --bind-address=127.0.0.1 --socket="$(socket "$n")" \
+    --datadir="$d/data" --tmpdir="$d/tmp" --port="$(port "$n")" --bind-address=127.0.0.1 --socket="$(socket "$n")" \
     --pid-file="$(pidfile "$n")" --log-error="$d/error.log" \
     --binlog-format=ROW --default-storage-engine=InnoDB --innodb-autoinc-lock-mode=2 \
     --innodb-flush-log-at-trx-commit=2 --innodb-doublewrite=0 --innodb-buffer-pool-size=64M \

@@ -42,7 +42,7 @@ cleanup() {
   if [ "$status" != 0 ]; then
     df -h "$GALERA_DIR" >&2 || true
     for n in 1 2 3; do
-      if [ -f "$GALERA_DIR/node$n/install.log" ]; then echo "--- node $n install log (end)" >&2; tail -20 "$GALERA_DIR/node$n/install.log" >&2; fi
+      if [ -f "$GALERA_DIR/node$n/install.log" ]; then echo "--- node $n install log (errors)" >&2; grep -i -E 'error|fail' "$GALERA_DIR/node$n/install.log" | head -20 >&2 || true; fi
       echo "--- node $n log (end)" >&2; tail -20 "$GALERA_DIR/node$n/error.log" >&2 || true
     done
     for f in "$GALERA_DIR"/api-*.log; do [ -f "$f" ] && { echo "--- $f (end)" >&2; tail -20 "$f" >&2; }; done
