@@ -222,10 +222,11 @@ export class SqliteConnections {
   }
 
   /**
-   * A plain read of a constant SQL text run at once on the writer connection, without knex, when
-   * knex's way would run it there too: it is known to be short (isShort) and no transaction is
-   * open on the writer. Its rows, or undefined when it must go knex's way (a reader thread, or a
-   * wait for the writer). The statement is the writer's kept one: prepared once per text, so a
+   * A plain read of a constant SQL text run at once, without knex, where knex's way would run it
+   * on the event loop too: it is known to be short (isShort); on the writer connection when no
+   * transaction is open there, else on the loop's read-only connection (readOnLoopReader). Its
+   * rows, or undefined when it must go knex's way (a reader thread). The statement is a kept one
+   * (KeptStatements): prepared once per text, so a
    * hot read (a session, a page's rows) costs its SQLite time and little more; through knex a
    * query also costs its builder, a lease and the answer's processing (tens of microseconds).
    * `arrays`: each row an array of its values in the SELECT's order (selectArrays).
