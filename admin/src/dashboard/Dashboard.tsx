@@ -23,7 +23,6 @@ import { StatusChart } from './StatusChart';
 import { ArrivingContainers } from './ArrivingContainers';
 import { OverdueDocumentsCard } from './OverdueDocumentsCard';
 
-
 const SectionTitle = ({ children }: { children: React.ReactNode }) => (
   <Typography variant="overline" component="h2" color="text.secondary" sx={{ display: 'block', marginBlockEnd: 0.5 }}>
     {children}

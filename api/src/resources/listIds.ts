@@ -2,10 +2,9 @@ import type { Knex } from 'knex';
 import { selectRows } from '../db';
 import type { Condition } from '../http/listQuery';
 import type { Viewer } from './baseModel';
+import type { ScopeColumns } from './rowsByIdsText';
 import { scopeBindings, sqlScopeOf } from './sqlScope';
 
-/** The columns that carry a list's scope: the company's, and the buyer's where buyers see rows of the table. */
-type ScopeColumns = { company: string; buyer?: string };
 
 /** SQL texts kept per list, past which the oldest go (an id list's `in` makes a text per length). */
 const TEXTS_KEPT = 200;

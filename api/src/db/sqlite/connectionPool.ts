@@ -35,8 +35,6 @@ const WRITER_ONLY = /^\s*pragma\b|\b(last_insert_rowid|changes|total_changes)\s*
 type Kind = { reader: boolean; plainRead: boolean; ms?: number; bytes: number };
 /** Kinds remembered, by SQL text (knex sends the same few texts again and again). */
 const KINDS_KEPT = 500;
-/** Prepared statements kept on the writer, by SQL text. */
-const STATEMENTS_KEPT = 200;
 /** An answer this large (a file chunk is 1 MiB) is read on a reader, however fast SQLite finds it. */
 const BULKY_BYTES = 64 * 1024;
 /** How much the last run moves the average: a slow run sends the next ones to a reader at once. */
@@ -209,7 +207,7 @@ export class SqliteConnections {
   /** The writer's prepared statement for sql (KeptStatements), answering rows as arrays or objects. */
   writerStatement(sql: string, arrays = false): Database.Statement {
     const writer = this.openWriter();
-    if (this.statements?.connection !== writer) this.statements = new KeptStatements(writer, STATEMENTS_KEPT);
+    if (this.statements?.connection !== writer) this.statements = new KeptStatements(writer);
     return this.statements.get(sql, arrays);
   }
 

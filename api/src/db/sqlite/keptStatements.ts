@@ -7,13 +7,16 @@ import type Database from 'better-sqlite3';
  * set) are kept apart, so that the same text asked for objects never answers arrays. Statements
  * run synchronously, so one is never in use twice at once; each use sets its own safeIntegers.
  */
+/** Statements kept per connection: the app sends a few hundred texts at most. */
+const STATEMENTS_KEPT = 200;
+
 export class KeptStatements {
   private readonly asObjects = new Map<string, Database.Statement>();
   private readonly asArrays = new Map<string, Database.Statement>();
 
   constructor(
     readonly connection: Database.Database,
-    private readonly size: number,
+    private readonly size = STATEMENTS_KEPT,
   ) {}
 
   get(sql: string, arrays = false): Database.Statement {

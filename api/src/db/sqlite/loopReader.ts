@@ -1,8 +1,6 @@
 import Database from 'better-sqlite3';
 import { KeptStatements } from './keptStatements';
 
-const STATEMENTS_KEPT = 200;
-
 /** SQLite's answer when it cannot read now (a recovery or a checkpoint holds a lock a reader needs). */
 const isBusy = (error: unknown) => /^SQLITE_BUSY/.test((error as { code?: string } | null)?.code ?? '');
 
@@ -47,7 +45,7 @@ export class LoopReader {
       for (const pragma of this.pragmas) connection.pragma(pragma);
       // Never a wait on the event loop: a busy file sends the read to a reader thread instead.
       connection.pragma('busy_timeout = 0');
-      this.statements = new KeptStatements(connection, STATEMENTS_KEPT);
+      this.statements = new KeptStatements(connection);
     } catch {
       // The reader threads open the same file and report what is wrong with it.
       this.unusable = true;

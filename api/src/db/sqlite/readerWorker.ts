@@ -9,6 +9,7 @@
  */
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
+import { KeptStatements } from './keptStatements';
 
 export type ReaderWorkerData = { filename: string; pragmas: string[] };
 export type ReaderRequest = { id: number; sql: string; params: unknown[]; safeIntegers?: boolean };
@@ -22,20 +23,6 @@ export type ReaderReply =
 const port = parentPort!;
 const { filename, pragmas } = workerData as ReaderWorkerData;
 const reply = (message: ReaderReply, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
-
-/** Statements prepared so far, by SQL text, the oldest dropped past this: knex sends the same few texts again and again. */
-const STATEMENTS_KEPT = 200;
-const statements = new Map<string, Database.Statement>();
-
-// SQLite prepares a statement again by itself after a schema change.
-function prepared(db: Database.Database, sql: string): Database.Statement {
-  let statement = statements.get(sql);
-  if (statement) statements.delete(sql);
-  else statement = db.prepare(sql);
-  statements.set(sql, statement);
-  if (statements.size > STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
-  return statement;
-}
 
 const describe = (error: unknown): ErrorShape => {
   const e = error as { name?: string; message?: string; code?: string } | undefined;
@@ -73,6 +60,8 @@ function open(): Database.Database | undefined {
 }
 
 function serve(db: Database.Database) {
+  // SQLite prepares a kept statement again by itself after a schema change.
+  const statements = new KeptStatements(db);
   port.on('message', (message: ReaderRequest | 'close') => {
     if (message === 'close') {
       db.close();
@@ -83,7 +72,7 @@ function serve(db: Database.Database) {
     let rows: Record<string, unknown>[];
     const started = performance.now();
     try {
-      const statement = prepared(db, sql);
+      const statement = statements.get(sql);
       statement.safeIntegers(safeIntegers === true);
       rows = statement.all(...params) as Record<string, unknown>[];
     } catch (error) {

@@ -3,6 +3,7 @@ import { selectArrays } from '../../db';
 import { isVinCheckDigitValid } from '../../domain/vin';
 import type { Viewer } from '../baseModel';
 import { constantListIds } from '../listIds';
+import { rowsByIdsText } from '../rowsByIdsText';
 import { scopeBindings, sqlScopeOf } from '../sqlScope';
 
 /**
@@ -11,10 +12,7 @@ import { scopeBindings, sqlScopeOf } from '../sqlScope';
  * rowColumns and its file counts (three subqueries per row) gave through objection (the list's answers are compared byte for byte
  * in api/test/listAnswersFixture.test.ts). Building that query with objection and hydrating a model
  * per row only to serialise it again cost more than the query itself.
- *
- * The scope is kept as a second guard (the ids were read through it), written `+column` so that
- * SQLite does not choose the company's index over the 25 ids: with `companyId = ?` a page walked
- * every row of the company, and cost the more the larger the company.
+ * The scope is kept as a second guard (rowsByIdsText).
  */
 // Read in this order by shape(), below.
 const COLUMNS = `v.id, v.vin, v.make, v.model, v.year, v.status, v.containerId, v.fromPortId, v.toPortId,
@@ -28,18 +26,8 @@ left join containers c on c.id = v.containerId
 left join companies co on co.id = v.companyId
 left join users b on b.id = v.buyerId`;
 
-/** The SQL text for n ids and a scope, built once for each (at most MAX_ROWS sizes × 3 scopes). */
-const texts = new Map<string, string>();
-function textFor(count: number, scope: 'all' | 'company' | 'buyer'): string {
-  const key = `${count}:${scope}`;
-  let sql = texts.get(key);
-  if (!sql) {
-    const guard = scope === 'company' ? ' and +v.companyId = ?' : scope === 'buyer' ? ' and +v.buyerId = ?' : '';
-    sql = `select ${COLUMNS}\nwhere v.id in (${new Array(count).fill('?').join(', ')})${guard}`;
-    texts.set(key, sql);
-  }
-  return sql;
-}
+/** The SQL text for n ids and a scope (at most MAX_ROWS sizes × 3 scopes). */
+const textFor = rowsByIdsText(COLUMNS, 'v', { company: 'companyId', buyer: 'buyerId' });
 
 const count = (value: unknown) => (value === null ? null : Number(value));
 
