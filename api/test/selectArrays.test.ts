@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, createDb, selectArrays, selectRows } from '../src/db';
+import { columnsOfTable, selectArraysViaJson, selectRowsViaJson } from '../src/db/jsonRows';
 import { createTestDatabase, ENGINES, type TestDatabase } from './support/engines';
 
 /**
@@ -54,5 +55,59 @@ describe.each(ENGINES)('rows as arrays on %s', (engine) => {
       { id: 1, label: 'first', amount: 10, note: null },
     ]);
     expect(await selectArrays(db, sql, [2, 99])).toEqual([[2, 'second', 20, 'kept']]);
+  });
+});
+
+/**
+ * The JSON way (db/jsonRows.ts: on SQLite, SQLite writes the rows as one JSON text) answers what
+ * selectArrays and selectRows answer, value for value, on both engines: text of every kind (quotes,
+ * control characters, non-Latin scripts, text that looks like JSON), integers, reals with all their
+ * digits, NULL, and no rows at all.
+ */
+describe.each(ENGINES)('rows through JSON on %s', (engine) => {
+  let database: TestDatabase;
+  let db: Knex;
+  const sql = 'select id, label, amount, ratio, note from json_rows where id in (?, ?, ?) order by id';
+  const columns = ['id', 'label', 'amount', 'ratio', 'note'];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    db = createDb(database.url);
+    await db.schema.createTable('json_rows', (t) => {
+      t.increments('id');
+      t.string('label').notNullable();
+      t.bigInteger('amount').notNullable();
+      t.double('ratio');
+      t.text('note');
+    });
+    await db('json_rows').insert([
+      { label: 'say "hi" \\ back', amount: 9007199254740991, ratio: 0.1 + 0.2, note: null },
+      { label: 'سيارة\u0001\ttab', amount: -5, ratio: 1e300, note: '{"color":"White"}' },
+      { label: "it's 😀", amount: 0, ratio: null, note: '' },
+    ]);
+  });
+  afterAll(async () => {
+    await closeDb(db);
+    await database.drop();
+  });
+
+  it('answers the arrays and the objects the plain reads answer', async () => {
+    const expected = await selectRows<Record<string, unknown>>(db, sql, [1, 2, 3]);
+    expect(expected[1]).toEqual({ id: 2, label: 'سيارة\u0001\ttab', amount: -5, ratio: 1e300, note: '{"color":"White"}' });
+    expect(expected[0].ratio).toBe(0.30000000000000004);
+    for (let run = 0; run < 3; run++) {
+      expect(await selectArraysViaJson(db, sql, columns, [1, 2, 3])).toEqual(await selectArrays(db, sql, [1, 2, 3]));
+      const objects = await selectRowsViaJson<Record<string, unknown>>(db, sql, columns, [1, 2, 3]);
+      expect(objects).toEqual(expected);
+      expect(objects.map((row) => Object.keys(row))).toEqual(expected.map(() => columns));
+    }
+    expect(await selectArraysViaJson(db, sql, columns, [97, 98, 99])).toEqual([]);
+    expect(await selectRowsViaJson(db, sql, columns, [97, 98, 99])).toEqual([]);
+  });
+
+  it('names a table\'s columns in the order t.* answers them', async () => {
+    expect(await columnsOfTable(db, 'json_rows')).toEqual(columns);
+    const [row] = await selectRows<Record<string, unknown>>(db, 'select t.* from json_rows t where id = ?', [1]);
+    expect(Object.keys(row)).toEqual(columns);
   });
 });

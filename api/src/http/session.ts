@@ -5,6 +5,7 @@ import session from 'koa-session';
 import DataLoader from 'dataloader';
 import type { Config } from '../config';
 import { selectRows } from '../db';
+import { cookieSigner } from './cookieSigner';
 import type { CurrentUser } from './currentUser';
 
 export const SESSION_COOKIE = 'sid';
@@ -102,7 +103,8 @@ export async function deleteExpiredSessions(db: Knex): Promise<void> {
  * plain-HTTP intranet install must still sign in.
  */
 export function sessionMiddleware(app: Koa, db: Knex, config: Config, userFromRow: UserFromRow) {
-  app.keys = [config.sessionSecret];
+  // Keygrip's signatures, checked without rebuilding Keygrip and two HMACs per request (cookieSigner).
+  app.keys = cookieSigner([config.sessionSecret]);
   const cookieOptions = (ctx: Koa.Context) =>
     config.embedCrossSite
       ? { overwrite: true, httpOnly: true, signed: true, sameSite: 'none' as const, secure: true, partitioned: true, maxAge: MAX_AGE_MS }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { selectArrays } from '../../db';
+import { selectArraysViaJson } from '../../db/jsonRows';
 import { isVinCheckDigitValid } from '../../domain/vin';
 import type { Viewer } from '../baseModel';
 import { constantListIds } from '../listIds';
@@ -25,6 +25,9 @@ from vehicles v
 left join containers c on c.id = v.containerId
 left join companies co on co.id = v.companyId
 left join users b on b.id = v.buyerId`;
+
+/** COLUMNS' names, in order: on SQLite the rows are read as SQLite's JSON (db/jsonRows.ts). */
+const NAMES = ['id', 'vin', 'make', 'model', 'year', 'status', 'containerId', 'fromPortId', 'toPortId', 'shipperId', 'buyerId', 'companyId', 'vehicleInfo', 'createdAt', 'updatedAt', 'documentsDueAt', 'containerNumber', 'companyName', 'buyerName', 'imageCount', 'documentCount', 'thumbnailFileId'];
 
 /** The SQL text for n ids and a scope (at most MAX_ROWS sizes × 3 scopes). */
 const textFor = rowsByIdsText(COLUMNS, 'v', { company: 'companyId', buyer: 'buyerId' });
@@ -82,7 +85,7 @@ function shape(row: unknown[], now: string) {
 export async function vehicleListRows(db: Knex, viewer: Viewer, ids: readonly number[]): Promise<ReturnType<typeof shape>[]> {
   const scope = sqlScopeOf(viewer);
   if (!ids.length || !scope) return [];
-  const rows = await selectArrays(db, textFor(ids.length, scope.kind), [...ids, ...scopeBindings(scope)]);
+  const rows = await selectArraysViaJson(db, textFor(ids.length, scope.kind), NAMES, [...ids, ...scopeBindings(scope)]);
   const byId = new Map(rows.map((row) => [Number(row[0]), row]));
   const now = new Date().toISOString();
   return ids.flatMap((id) => {

@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
-import { selectArrays } from '../../db';
+import { selectArraysViaJson } from '../../db/jsonRows';
 import { VEHICLE_STATUSES } from '../../domain/statuses';
 import type { Viewer } from '../baseModel';
 import { scopeBindings, sqlScopeOf } from '../sqlScope';
 
 export type StatusCardVehicle = { id: number; vin: string; make: string | null; model: string | null; year: number | null; status: string; createdAt: string };
+
+const CARD_COLUMNS = ['id', 'vin', 'make', 'model', 'year', 'status', 'createdAt'];
 
 /** The SQL text for a scope and a card size, built once for each (3 scopes × the one size in use). */
 const texts = new Map<string, string>();
@@ -37,7 +39,8 @@ export async function newestOfEachStatus(db: Knex, viewer: Viewer, perStatus: nu
   if (!Number.isInteger(perStatus) || perStatus < 1) throw new Error(`perStatus must be a positive integer, not ${perStatus}`);
   const scope = sqlScopeOf(viewer);
   if (!scope) return [];
-  // Read as arrays (selectArrays): 160 rows built as objects by the driver cost half as much again.
-  const rows = await selectArrays(db, textFor(scope.kind, perStatus), VEHICLE_STATUSES.flatMap((status) => [...scopeBindings(scope), status]));
+  // Read as arrays, on SQLite as SQLite's JSON (db/jsonRows.ts): 160 rows built value by value by
+  // better-sqlite3 cost 585 µs as arrays (more as objects), against SQLite's own 120 µs.
+  const rows = await selectArraysViaJson(db, textFor(scope.kind, perStatus), CARD_COLUMNS, VEHICLE_STATUSES.flatMap((status) => [...scopeBindings(scope), status]));
   return rows.map(([id, vin, make, model, year, status, createdAt]) => ({ id, vin, make, model, year, status, createdAt }) as StatusCardVehicle);
 }
