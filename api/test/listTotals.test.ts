@@ -119,6 +119,40 @@ describe.each(ENGINES)('list totals on %s', (engine) => {
     }
   });
 
+  it('reads a company\'s search, its page and its count, by constant texts, in the company alone, its wildcards literal', async () => {
+    const companyD = (await t.company()).id;
+    const shipperD = await t.signedIn((await t.user({ role: 'SHIPPER', companyId: companyD })).username);
+    for (let i = 0; i < 7; i++) expect((await shipperD.post('/api/vehicles').send({ vin: validVin(), make: 'Volga', model: `M${i}` })).status).toBe(201);
+    // Another company's matches are not this one's.
+    expect((await shipperA.post('/api/vehicles').send({ vin: validVin(), make: 'Volga', model: 'M9' })).status).toBe(201);
+    const statements: string[] = [];
+    const listen = (query: { sql: string }) => {
+      if (/\bfrom\s+`?vehicles`?\b/i.test(query.sql)) statements.push(query.sql);
+    };
+    const searched = async (q: string) => {
+      statements.length = 0;
+      const res = await getList(shipperD, '/api/vehicles', { sort: ['createdAt', 'DESC'], range: [0, 4], filter: { q } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { rows: res.body.map((row: { make: string }) => row.make), total: contentRange(res).total };
+    };
+    t.db.on('query', listen);
+    try {
+      expect(await searched('volga')).toEqual({ rows: Array(5).fill('Volga'), total: 7 });
+      // The page's ids and the count as the list's constant texts (listIds.ts), never a query
+      // built by knex (which quotes every name): a search costs no query building.
+      const count = statements.find((sql) => /^select count\(\*\) as total from \(select 1 from vehicles where vehicles\.companyId = \? and \(vehicles\.vin like \? escape '!' or vehicles\.make like \? escape '!' or vehicles\.model like \? escape '!'\) limit \?\) as matches$/.test(sql));
+      expect(count, statements.join('\n')).toBeDefined();
+      expect(statements.some((sql) => /^select vehicles\.id from vehicles where vehicles\.companyId = \? and \(vehicles\.vin like/.test(sql))).toBe(true);
+      expect(statements.filter((sql) => sql.includes('`'))).toEqual([]);
+      // LIKE's wildcards in the text are literal, as before.
+      expect(await searched('vol_a')).toEqual({ rows: [], total: 0 });
+      expect(await searched('vo%ga')).toEqual({ rows: [], total: 0 });
+      expect((await searched('OLG')).total).toBe(7);
+    } finally {
+      t.db.off('query', listen);
+    }
+  });
+
   it('follows containers, and a company deleted with everything it owns', async () => {
     for (const [agent, number] of [[shipperA, 'MSCU1234565'], [adminB, 'TGHU1234560'], [adminB, 'CSQU3054383']] as const) {
       const res = await agent.post('/api/containers').send({ number });

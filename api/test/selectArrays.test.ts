@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, createDb, selectArrays, selectRows } from '../src/db';
-import { columnsOfTable, selectArraysViaJson, selectRowsViaJson } from '../src/db/jsonRows';
+import { closeDb, columnsOfTable, createDb, selectArrays, selectArraysViaJson, selectRows, selectRowsViaJson } from '../src/db';
 import { createTestDatabase, ENGINES, type TestDatabase } from './support/engines';
 
 /**

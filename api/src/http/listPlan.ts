@@ -21,6 +21,12 @@ export type ListOptions = {
    * building that query (objection's joins, the clones, the check of which joins may go).
    */
   idsByConstantText?: (conditions: readonly Condition[], orderColumns: string[], direction: 'asc' | 'desc', offset: number, limit: number) => Promise<number[]> | undefined;
+  /**
+   * Counts the rows the conditions leave by a constant SQL text, up to `bound` when given (a
+   * search's), where the resource has one for them (resources/listIds.ts), else undefined: the
+   * count the filtered query from the base would give, without building it.
+   */
+  countByConstantText?: (conditions: readonly Condition[], bound: number | undefined) => Promise<number> | undefined;
   /** Adds to the page's rows what one more query reads for all of them at once (a container's invoice numbers). */
   completePage?: (rows: any[]) => Promise<unknown>;
   /**
@@ -35,6 +41,9 @@ export type ListOptions = {
  * MySQL reads the SQL literal '\' as an escaped quote (a syntax error), SQLite does not.
  */
 export const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+
+/** What a search by LIKE matches: the text anywhere in the column, its wildcards literal. */
+export const likePattern = (text: string) => `%${escapeLike(text)}%`;
 
 /**
  * How a search runs: through the index or the LIKE (`index`), its total when the index alone
@@ -60,11 +69,11 @@ const INDEX_MATCH_COST_IN_ROWS = 3;
  * index. The index's matches are counted up to that point only, so asking costs a fraction of the
  * LIKE it may spare.
  */
-async function planScopedSearch(index: IndexedSearch, text: string, knex: Knex, options: ListOptions): Promise<SearchPlan> {
+async function planScopedSearch(index: IndexedSearch, text: string, knex: () => Knex, options: ListOptions): Promise<SearchPlan> {
   const inView = await options.keptTotal?.({})?.();
   if (inView === undefined || inView < SCOPED_INDEX_MIN_ROWS) return NO_PLAN;
   const limit = Math.ceil(inView / INDEX_MATCH_COST_IN_ROWS);
-  const everywhere = await index.count(knex, text, limit + 1);
+  const everywhere = await index.count(knex(), text, limit + 1);
   return everywhere <= limit ? { index, alongSortIndex: false } : NO_PLAN;
 }
 
@@ -74,7 +83,7 @@ async function planScopedSearch(index: IndexedSearch, text: string, knex: Knex, 
  * the page is read along the sort's index when that reads fewer rows than the matches are: about
  * (rows before the page's end) × (rows in view) / (matches), against sorting every match.
  */
-async function planSearch(spec: ListSpec, request: ListRequest, sortsOnIndex: boolean, knex: Knex, options: ListOptions): Promise<SearchPlan> {
+async function planSearch(spec: ListSpec, request: ListRequest, sortsOnIndex: boolean, knex: () => Knex, options: ListOptions): Promise<SearchPlan> {
   const texts = request.conditions.flatMap((condition) => (condition.kind === 'search' ? [condition.text] : []));
   if (spec.scopedIndexedSearch) {
     const index = spec.scopedIndexedSearch;
@@ -86,7 +95,7 @@ async function planSearch(spec: ListSpec, request: ListRequest, sortsOnIndex: bo
   const text = request.searchAlone;
   if (text === undefined || !spec.indexedSearch.answers(text)) return plan;
   // Counted up to one past the bound: more than the bound is all the answer says (readList).
-  const total = await spec.indexedSearch.count(knex, text, SEARCH_COUNT_BOUND + 1);
+  const total = await spec.indexedSearch.count(knex(), text, SEARCH_COUNT_BOUND + 1);
   const inView = sortsOnIndex ? await options.keptTotal?.({})?.() : undefined;
   // A page in the list's second half is read from its end (readList).
   const page = request.range;
@@ -103,7 +112,7 @@ function applyConditions(query: ModelQuery, conditions: Condition[], spec: ListS
           search.index.apply(query, condition.text, search.alongSortIndex);
           break;
         }
-        const pattern = `%${escapeLike(condition.text)}%`;
+        const pattern = likePattern(condition.text);
         query.where((w) => spec.search!.forEach((col) => w.orWhereRaw(`?? like ? escape '!'`, [col, pattern])));
         break;
       }
@@ -172,7 +181,9 @@ export async function readList(spec: ListSpec, baseQuery: ModelQuery | (() => Mo
   // whose resource reads its ids, count and rows by constant SQL texts builds none.
   let built: ModelQuery | undefined;
   const base = () => (built ??= typeof baseQuery === 'function' ? baseQuery() : baseQuery);
-  const search = request.conditions.length ? await planSearch(spec, request, !sortsOnJoin, base().knex(), options) : NO_PLAN;
+  // The knex of the base query, asked for only where the search index is (a small company's
+  // search by LIKE then builds no query at all).
+  const search = request.conditions.length ? await planSearch(spec, request, !sortsOnJoin, () => base().knex(), options) : NO_PLAN;
   let filteredQuery: ModelQuery | undefined;
   const filtered = () => {
     if (!filteredQuery) {
@@ -192,6 +203,9 @@ export async function readList(spec: ListSpec, baseQuery: ModelQuery | (() => Mo
   // in a large company reads a bound's worth of rows, not all of them.
   const searches = request.conditions.some((condition) => condition.kind === 'search');
   const countRows = async () => {
+    // A search through the index is the base query's to build (search.index).
+    const constant = search.index ? undefined : options.countByConstantText?.(request.conditions, searches ? SEARCH_COUNT_BOUND + 1 : undefined);
+    if (constant) return constant;
     const matching = withoutNeedlessJoins(filtered().clone().clearSelect().clearOrder());
     const [row] = (searches
       ? await matching.knex().count({ total: '*' }).from(matching.select(matching.knex().raw('1')).limit(SEARCH_COUNT_BOUND + 1).toKnexQuery().as('matches'))

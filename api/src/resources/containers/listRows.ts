@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import { columnsOfTable, selectRowsViaJson } from '../../db/jsonRows';
+import { columnsOfTable, selectRowsViaJson } from '../../db';
 import type { Viewer } from '../baseModel';
-import { constantListIds } from '../listIds';
 import { rowsByIdsText } from '../rowsByIdsText';
 import { scopeBindings, sqlScopeOf } from '../sqlScope';
 import { Container } from './model';
@@ -45,6 +44,3 @@ export async function containerListRows(db: Knex, viewer: Viewer, ids: readonly 
     return row ? [Container.fromDatabaseJson(row)] : [];
   });
 }
-
-/** The ids of a page of the container list, in its order, where its filter is plain (constantListIds; Container's `scopedTo`). */
-export const containerListIds = constantListIds('containers', { company: 'companyId' });

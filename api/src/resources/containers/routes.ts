@@ -12,7 +12,8 @@ import { withInvoiceNumbers } from '../invoices/containerInvoices';
 import { requestLanguage } from '../imports/messages';
 import { respondWithExport } from '../sheetExport';
 import { addShipperNames, containerExportColumns } from './export';
-import { containerListIds, containerListRows } from './listRows';
+import { constantListTexts } from '../listIds';
+import { containerListRows } from './listRows';
 import { Container } from './model';
 import { ContainerCreateSchema, ContainerStatusSchema, ContainerUpdateSchema } from './schema';
 import { createContainer, deleteContainer, setContainerStatus, updateContainer } from './operations';
@@ -47,6 +48,9 @@ const LIST: ListSpec = {
   tieBreakers: { 'containers.number': [] },
 };
 
+/** The list's page ids and counts by constant SQL texts (resources/listIds.ts; Container's `scopedTo`). */
+const LIST_TEXTS = constantListTexts('containers', { company: 'companyId' }, LIST.search);
+
 export function containerRoutes(db: Knex, storages: FileStorages) {
   const router = new Router({ prefix: '/containers' });
 
@@ -65,14 +69,15 @@ export function containerRoutes(db: Knex, storages: FileStorages) {
 
   router.get('/', authorize('containers', 'read'), async (ctx) => {
     const user = approvedUser(ctx);
-    // The base query reads a search's ids and a filter's counts only, so it carries no joins nor
-    // vehicle counts (every sort and filter is a column of containers): a page's ids (but a
-    // search's), and every page's rows, are read by constant SQL texts (listRows.ts).
+    // The base query carries no joins nor vehicle counts (every sort and filter is a column of
+    // containers), and is built only for what the constant texts do not read: a page's ids and
+    // count (listIds.ts) and every page's rows (listRows.ts) are read by constant SQL texts.
     await respondWithList(ctx, LIST, () => Container.query(db).modify('scopedTo', user), {
       completePage: (rows: Container[]) => withInvoiceNumbers(db, user, rows),
       keptTotal: (filter) => keptListTotal(db, 'containers', user, filter),
       rowsOf: (ids) => containerListRows(db, user, ids),
-      idsByConstantText: (conditions, columns, direction, offset, limit) => containerListIds(db, user, conditions, columns, direction, offset, limit),
+      idsByConstantText: (conditions, columns, direction, offset, limit) => LIST_TEXTS.ids(db, user, conditions, columns, direction, offset, limit),
+      countByConstantText: (conditions, bound) => LIST_TEXTS.count(db, user, conditions, bound),
     });
   });
 

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
-import { selectArraysViaJson } from '../../db/jsonRows';
+import { selectArraysViaJson } from '../../db';
 import { isVinCheckDigitValid } from '../../domain/vin';
 import type { Viewer } from '../baseModel';
-import { constantListIds } from '../listIds';
 import { rowsByIdsText } from '../rowsByIdsText';
 import { scopeBindings, sqlScopeOf } from '../sqlScope';
 
@@ -93,10 +92,3 @@ export async function vehicleListRows(db: Knex, viewer: Viewer, ids: readonly nu
     return row ? [shape(row, now)] : [];
   });
 }
-
-/**
- * The ids of a page of the vehicle list, in its order, where its filter is plain (constantListIds): the scope
- * is Vehicle's `scopedTo` (a company's staff, a buyer's purchases, or every company), and each
- * engine reads the text from the same index as the model's query (api/test/listPlans.test.ts).
- */
-export const vehicleListIds = constantListIds('vehicles', { company: 'companyId', buyer: 'buyerId' });

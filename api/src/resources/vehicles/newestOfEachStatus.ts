@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { selectArraysViaJson } from '../../db/jsonRows';
+import { selectArraysViaJson } from '../../db';
 import { VEHICLE_STATUSES } from '../../domain/statuses';
 import type { Viewer } from '../baseModel';
 import { scopeBindings, sqlScopeOf } from '../sqlScope';

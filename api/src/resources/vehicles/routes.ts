@@ -17,7 +17,8 @@ import { Vehicle } from './model';
 import { vehicleSearchIndex } from './search';
 import { ChecklistVerifySchema, VehicleCreateSchema, VehicleStatusSchema, VehicleUpdateSchema } from './schema';
 import { checklistFor } from './checklist';
-import { vehicleListIds, vehicleListRows } from './listRows';
+import { constantListTexts } from '../listIds';
+import { vehicleListRows } from './listRows';
 import { vehicleDetail } from './detail';
 import { createVehicle, deleteVehicle, setVehicleStatus, updateVehicle, verifyChecklistDocument } from './operations';
 
@@ -60,6 +61,14 @@ const LIST: ListSpec = {
  * 0.1 ms for a VIN's tail): the list then asks the index (listPlan.ts planScopedSearch). Buyers
  * search their purchases by LIKE.
  */
+/**
+ * The list's page ids and counts by constant SQL texts, where its filter is plain or a search by
+ * LIKE (resources/listIds.ts): the scope is Vehicle's `scopedTo` (a company's staff, a buyer's
+ * purchases, or every company), and each engine reads the text from the same index as the model's
+ * query (api/test/listPlans.test.ts).
+ */
+const LIST_TEXTS = constantListTexts('vehicles', { company: 'companyId', buyer: 'buyerId' }, LIST.search);
+
 const LIST_OF_EVERY_COMPANY: ListSpec = { ...LIST, indexedSearch: vehicleSearchIndex };
 const LIST_OF_ONE_COMPANY: ListSpec = { ...LIST, scopedIndexedSearch: vehicleSearchIndex };
 const listFor = (user: User) => (seesEveryCompany(user.role) ? LIST_OF_EVERY_COMPANY : seesOnlyOwnPurchases(user.role) ? LIST : LIST_OF_ONE_COMPANY);
@@ -74,14 +83,16 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder, storages: FileStorages)
 
   router.get('/', authorize('vehicles', 'read'), async (ctx) => {
     const user = approvedUser(ctx);
-    // The base query reads ids and counts only (a filter's, a search's): the page's rows come from
-    // vehicleListRows, so it carries no joins nor file counts (which withoutNeedlessJoins compiled
-    // twice per query only to leave out: every sort and filter is a column of vehicles).
+    // The base query reads only what the constant texts do not (a search through the index, a
+    // "not equal" filter): the page's rows come from vehicleListRows, so it carries no joins nor
+    // file counts (which withoutNeedlessJoins compiled twice per query only to leave out: every
+    // sort and filter is a column of vehicles).
     await respondWithList(ctx, listFor(user), () => visible(user), {
       // A buyer's scope is their purchases, which the company's kept count does not tell.
       keptTotal: seesOnlyOwnPurchases(user.role) ? undefined : (filter) => keptListTotal(db, 'vehicles', user, filter),
       rowsOf: (ids) => vehicleListRows(db, user, ids),
-      idsByConstantText: (conditions, columns, direction, offset, limit) => vehicleListIds(db, user, conditions, columns, direction, offset, limit),
+      idsByConstantText: (conditions, columns, direction, offset, limit) => LIST_TEXTS.ids(db, user, conditions, columns, direction, offset, limit),
+      countByConstantText: (conditions, bound) => LIST_TEXTS.count(db, user, conditions, bound),
     });
   });
 
