@@ -30,6 +30,11 @@ describe('cookie signer', () => {
       expect(ours.index(value, bad)).toBe(-1);
     }
     expect(ours.verify(`${value}x`, good)).toBe(false);
+    // A good signature checked (and remembered) does not make a forged one for the same data pass.
+    expect(ours.verify(value, good)).toBe(true);
+    expect(ours.verify(value, good)).toBe(true);
+    expect(ours.verify(value, flipped)).toBe(false);
+    expect(ours.verify(`${value}x`, good)).toBe(false);
   });
 
   it('names which key signed, the first one signing (a key being rotated out still verifies)', () => {
