@@ -1,17 +1,43 @@
 import type { Knex } from 'knex';
-import { isMysql } from '../../db';
+import { isMysql, selectRows } from '../../db';
+import { seesEveryCompany } from '../../domain/permissions';
 import type { Viewer } from '../baseModel';
-import { Invoice } from './model';
 
 /** What a container carries of its invoices: their numbers, oldest first. */
 type InvoicedContainer = { id: number; companyId: number; invoiceNumbers?: string[] };
 
 /**
+ * The statement for an engine, a scope and the numbers of companies and containers asked about,
+ * built once for each (a page has a handful of companies and up to 100 containers): a constant
+ * text the SQLite layer keeps prepared, where building it through objection cost more than
+ * running it.
+ */
+const texts = new Map<string, string>();
+const TEXTS_KEPT = 500;
+function textFor(mysql: boolean, ownCompany: boolean, companies: number, containers: number): string {
+  const key = `${mysql}:${ownCompany}:${companies}:${containers}`;
+  let sql = texts.get(key);
+  if (!sql) {
+    const [elements, element] = mysql
+      ? ["json_table(invoices.containerIds, '$[*]' columns (containerId int path '$')) as invoiceContainer", 'invoiceContainer.containerId']
+      : ['json_each(invoices.containerIds) as invoiceContainer', 'invoiceContainer.value'];
+    const marks = (n: number) => new Array(n).fill('?').join(', ');
+    sql =
+      `select invoices.invoiceNumber, invoices.companyId, ${element} as containerId from invoices cross join ${elements}` +
+      ` where ${ownCompany ? 'invoices.companyId = ? and ' : ''}invoices.companyId in (${marks(companies)}) and ${element} in (${marks(containers)})` +
+      ' order by invoices.invoiceNumber asc';
+    if (texts.size >= TEXTS_KEPT) texts.clear();
+    texts.set(key, sql);
+  }
+  return sql;
+}
+
+/**
  * The numbers of the invoices that already include each container, for one page of containers:
  * one query, whatever the page's size. Plain SQL beside the model because `invoices.containerIds`
  * is a JSON array and only the engines' JSON table functions (SQLite's json_each, MySQL's and
- * MariaDB's JSON_TABLE) can join its elements. The invoices read are the viewer's (the `scopedTo`
- * modifier) and, of those, only the ones of the page's companies (the (companyId, issuedDate)
+ * MariaDB's JSON_TABLE) can join its elements. The invoices read are the viewer's (as the
+ * `scopedTo` modifier) and, of those, only the ones of the page's companies (the (companyId, issuedDate)
  * index), and a container is given only the invoices of its own company: an invoice is one
  * company's, and one made before the container moved to another company is not this company's.
  * Sets `invoiceNumbers` (an empty array when none) on every container given, and answers them.
@@ -21,17 +47,12 @@ export async function withInvoiceNumbers<C extends InvoicedContainer>(db: Knex, 
   if (!containers.length) return containers;
   const ids = [...new Set(containers.map((c) => c.id))];
   const companyIds = [...new Set(containers.map((c) => c.companyId))];
-  const [elements, element] = isMysql(db)
-    ? ["json_table(invoices.containerIds, '$[*]' columns (containerId int path '$')) as invoiceContainer", 'invoiceContainer.containerId']
-    : ['json_each(invoices.containerIds) as invoiceContainer', 'invoiceContainer.value'];
-  const rows = (await Invoice.query(db)
-    .modify('scopedTo', viewer)
-    .joinRaw(`cross join ${elements}`)
-    .whereIn('invoices.companyId', companyIds)
-    .whereIn(element, ids)
-    .select('invoices.invoiceNumber', 'invoices.companyId', db.raw('?? as ??', [element, 'containerId']))
-    .orderBy('invoices.invoiceNumber')
-    .castTo<{ invoiceNumber: string; companyId: number; containerId: number }[]>()) as { invoiceNumber: string; companyId: number; containerId: number }[];
+  // The viewer's invoices, as Invoice's `scopedTo` (whereInCompanyOf): every company's, their
+  // company's, or none for staff without a company.
+  const everyCompany = seesEveryCompany(viewer.role);
+  if (!everyCompany && viewer.companyId === null) return containers;
+  const own = everyCompany ? [] : [viewer.companyId as number];
+  const rows = await selectRows<{ invoiceNumber: string; companyId: number; containerId: number }>(db, textFor(isMysql(db), !everyCompany, companyIds.length, ids.length), [...own, ...companyIds, ...ids]);
   const byKey = new Map<string, string[]>();
   for (const row of rows) {
     const key = `${Number(row.companyId)}:${Number(row.containerId)}`;
