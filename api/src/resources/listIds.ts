@@ -35,8 +35,11 @@ export function constantListTexts(table: string, scope: ScopeColumns, search: re
     return sql;
   };
 
-  /** The viewer's scope and the conditions as one WHERE, its values; [] when the viewer sees nothing; undefined when not plain. */
-  const whereOf = (viewer: Viewer, conditions: readonly Condition[]): { where: string; bindings: unknown[] } | [] | undefined => {
+  /**
+   * The viewer's scope and the conditions as one WHERE, with its values; null when the viewer sees
+   * nothing; undefined when a condition is not plain (the list then builds its query).
+   */
+  const whereOf = (viewer: Viewer, conditions: readonly Condition[]): { where: string; bindings: unknown[] } | null | undefined => {
     const tests: string[] = [];
     const values: unknown[] = [];
     for (const condition of conditions) {
@@ -56,7 +59,7 @@ export function constantListTexts(table: string, scope: ScopeColumns, search: re
       }
     }
     const viewerScope = sqlScopeOf(viewer);
-    if (!viewerScope || (viewerScope.kind === 'buyer' && !scope.buyer)) return [];
+    if (!viewerScope || (viewerScope.kind === 'buyer' && !scope.buyer)) return null;
     if (viewerScope.kind === 'company') tests.unshift(`${table}.${scope.company} = ?`);
     if (viewerScope.kind === 'buyer') tests.unshift(`${table}.${scope.buyer} = ?`);
     return { where: tests.length ? ` where ${tests.join(' and ')}` : '', bindings: [...scopeBindings(viewerScope), ...values] };
@@ -66,8 +69,8 @@ export function constantListTexts(table: string, scope: ScopeColumns, search: re
     ids(db: Knex, viewer: Viewer, conditions: readonly Condition[], orderColumns: string[], direction: 'asc' | 'desc', offset: number, limit: number): Promise<number[]> | undefined {
       if (!orderColumns.every((column) => ownColumn.test(column))) return undefined;
       const found = whereOf(viewer, conditions);
-      if (!found) return undefined;
-      if (Array.isArray(found)) return Promise.resolve([]);
+      if (found === undefined) return undefined;
+      if (found === null) return Promise.resolve([]);
       const order = orderColumns.map((column) => `${column} ${direction}`).join(', ');
       const sql = textFor(`ids${found.where}|${order}`, () => `select ${table}.id from ${table}${found.where} order by ${order} limit ? offset ?`);
       return selectRows<{ id: number | string }>(db, sql, [...found.bindings, limit, offset] as Knex.Value[]).then((rows) => rows.map((row) => Number(row.id)));
@@ -76,8 +79,8 @@ export function constantListTexts(table: string, scope: ScopeColumns, search: re
     /** The rows the conditions leave, counted up to `bound` when given (a search's matches: SEARCH_COUNT_BOUND + 1). */
     count(db: Knex, viewer: Viewer, conditions: readonly Condition[], bound: number | undefined): Promise<number> | undefined {
       const found = whereOf(viewer, conditions);
-      if (!found) return undefined;
-      if (Array.isArray(found)) return Promise.resolve(0);
+      if (found === undefined) return undefined;
+      if (found === null) return Promise.resolve(0);
       const sql = textFor(`count${found.where}|${bound !== undefined}`, () =>
         bound === undefined ? `select count(*) as total from ${table}${found.where}` : `select count(*) as total from (select 1 from ${table}${found.where} limit ?) as matches`,
       );
