@@ -344,6 +344,10 @@ for (const language of LANGUAGES) {
         const boxes = [await createContainer(api, { companyId: company.id, shipperId: shipper.id }), await createContainer(api, { companyId: company.id, shipperId: shipper.id })];
         await page.goto('/containers');
         const containerRow = (number: string) => page.getByTestId('containers-table').getByRole('row').filter({ hasText: number });
+        // The list settled first: a row checked while the page still reads (the user, the list
+        // again) can be drawn anew under the click, which then leaves the box unchecked.
+        for (const box of boxes) await containerRow(box.number).waitFor();
+        await page.waitForLoadState('networkidle');
         for (const box of boxes) await containerRow(box.number).getByRole('checkbox').check();
         await page.getByTestId('bulk-delete').click();
         await page.getByRole('dialog').getByRole('button', { name: text.confirm }).click();
