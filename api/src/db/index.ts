@@ -23,6 +23,7 @@ export {
 } from './connection';
 export { engineOf, isMysql, withWriterCache, type Engine } from './engine';
 export { columnsOfTable, selectArraysViaJson, selectRowsViaJson } from './jsonRows';
+export { keptTexts } from './keptTexts';
 export { mysqlUrlStartingAt, mysqlUrlWithDatabase, parseMysqlUrl, type MysqlHost } from './mysqlHosts';
 export { isNodeNotReady } from './mysqlFailover';
 export { SCHEMA_TABLES, schemaProblem, schemaState, unknownMigrationsProblem, type SchemaState } from './schema';

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { selectArrays, selectRows } from './connection';
 import { isMysql } from './engine';
+import { keptTexts } from './keptTexts';
 
 /**
  * Reads of many rows that SQLite writes as one JSON text, which V8 then parses. better-sqlite3
@@ -20,19 +21,13 @@ const identifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const literal = (name: string) => `'${name.replaceAll("'", "''")}'`;
 
 /** The wrapping texts, by SELECT text and shape: the SELECTs are constant, so these are few. */
-const wrapped = new Map<string, string>();
-const WRAPPED_KEPT = 500;
+const wrapped = keptTexts();
 
 function jsonText(sql: string, columns: readonly string[], as: 'arrays' | 'objects'): string {
-  const key = `${as}\n${columns.join('\n')}\n${sql}`;
-  let text = wrapped.get(key);
-  if (!text) {
+  return wrapped(`${as}\n${columns.join('\n')}\n${sql}`, () => {
     const values = as === 'arrays' ? `json_array(${columns.map(identifier).join(', ')})` : `json_object(${columns.map((c) => `${literal(c)}, ${identifier(c)}`).join(', ')})`;
-    text = `select json_group_array(${values}) from (${sql})`;
-    if (wrapped.size >= WRAPPED_KEPT) wrapped.clear();
-    wrapped.set(key, text);
-  }
-  return text;
+    return `select json_group_array(${values}) from (${sql})`;
+  });
 }
 
 async function selectJson(db: Knex, sql: string, columns: readonly string[], as: 'arrays' | 'objects', bindings: readonly Knex.Value[]): Promise<unknown[]> {

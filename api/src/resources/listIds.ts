@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { selectRows } from '../db';
+import { keptTexts, selectRows } from '../db';
 import { likePattern } from '../http/listPlan';
 import type { Condition } from '../http/listQuery';
 import type { Viewer } from './baseModel';
@@ -25,15 +25,7 @@ const TEXTS_KEPT = 200;
 export function constantListTexts(table: string, scope: ScopeColumns, search: readonly string[] = []) {
   const ownColumn = new RegExp(`^${table}\\.[A-Za-z]+$`);
   const searchable = search.every((column) => ownColumn.test(column)) ? search : [];
-  const texts = new Map<string, string>();
-  const textFor = (key: string, build: () => string) => {
-    let sql = texts.get(key);
-    if (sql) texts.delete(key);
-    else sql = build();
-    texts.set(key, sql);
-    if (texts.size > TEXTS_KEPT) texts.delete(texts.keys().next().value!);
-    return sql;
-  };
+  const textFor = keptTexts(TEXTS_KEPT);
 
   /**
    * The viewer's scope and the conditions as one WHERE, with its values; null when the viewer sees

@@ -1,3 +1,4 @@
+import { keptTexts } from '../db';
 import type { SqlScope } from './sqlScope';
 
 /** The columns that carry a table's scope: the company's, and the buyer's where buyers see its rows. */
@@ -11,15 +12,10 @@ export type ScopeColumns = { company: string; buyer?: string };
  * and scope, built once (the SQLite layer keeps it prepared).
  */
 export function rowsByIdsText(select: string, alias: string, scope: ScopeColumns) {
-  const texts = new Map<string, string>();
-  return (count: number, kind: SqlScope['kind']): string => {
-    const key = `${count}:${kind}`;
-    let sql = texts.get(key);
-    if (!sql) {
+  const texts = keptTexts();
+  return (count: number, kind: SqlScope['kind']): string =>
+    texts(`${count}:${kind}`, () => {
       const column = kind === 'company' ? scope.company : kind === 'buyer' ? scope.buyer : undefined;
-      sql = `select ${select}\nwhere ${alias}.id in (${new Array(count).fill('?').join(', ')})${column ? ` and +${alias}.${column} = ?` : ''}`;
-      texts.set(key, sql);
-    }
-    return sql;
-  };
+      return `select ${select}\nwhere ${alias}.id in (${new Array(count).fill('?').join(', ')})${column ? ` and +${alias}.${column} = ?` : ''}`;
+    });
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { selectRows } from '../../db';
 import { can, canSeeStatistics, seesOnlyOwnPurchases } from '../../domain/permissions';
 import { DELIVERED_STATUS, VEHICLE_STATUSES } from '../../domain/statuses';
 import { Vehicle } from '../vehicles/model';
@@ -8,9 +9,8 @@ import { keptRowCount } from '../rowCounts';
 import { Company } from '../companies/model';
 import { Container } from '../containers/model';
 import type { User } from '../users/model';
-import { dashboardFigures } from './figures';
-import { selectRows } from '../../db';
 import { scopeBindings, sqlScopeOf } from '../sqlScope';
+import { dashboardFigures } from './figures';
 
 const RECENT = 5;
 /**

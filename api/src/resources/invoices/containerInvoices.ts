@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isMysql, selectRows } from '../../db';
+import { isMysql, keptTexts, selectRows } from '../../db';
 import { seesEveryCompany } from '../../domain/permissions';
 import type { Viewer } from '../baseModel';
 
@@ -12,24 +12,19 @@ type InvoicedContainer = { id: number; companyId: number; invoiceNumbers?: strin
  * text the SQLite layer keeps prepared, where building it through objection cost more than
  * running it.
  */
-const texts = new Map<string, string>();
-const TEXTS_KEPT = 500;
+const texts = keptTexts();
 function textFor(mysql: boolean, ownCompany: boolean, companies: number, containers: number): string {
-  const key = `${mysql}:${ownCompany}:${companies}:${containers}`;
-  let sql = texts.get(key);
-  if (!sql) {
+  return texts(`${mysql}:${ownCompany}:${companies}:${containers}`, () => {
     const [elements, element] = mysql
       ? ["json_table(invoices.containerIds, '$[*]' columns (containerId int path '$')) as invoiceContainer", 'invoiceContainer.containerId']
       : ['json_each(invoices.containerIds) as invoiceContainer', 'invoiceContainer.value'];
     const marks = (n: number) => new Array(n).fill('?').join(', ');
-    sql =
+    return (
       `select invoices.invoiceNumber, invoices.companyId, ${element} as containerId from invoices cross join ${elements}` +
       ` where ${ownCompany ? 'invoices.companyId = ? and ' : ''}invoices.companyId in (${marks(companies)}) and ${element} in (${marks(containers)})` +
-      ' order by invoices.invoiceNumber asc';
-    if (texts.size >= TEXTS_KEPT) texts.clear();
-    texts.set(key, sql);
-  }
-  return sql;
+      ' order by invoices.invoiceNumber asc'
+    );
+  });
 }
 
 /**
