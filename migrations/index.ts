@@ -29,6 +29,7 @@ import * as fileStorage from './20261201000300_file_storage';
 import * as userTheme from './20261201000400_user_theme';
 import * as documentInvoiceLogoStorage from './20261202000100_document_invoice_logo_storage';
 import * as storagePendingKeys from './20261202000200_storage_pending_keys';
+import * as vehicleSearchByCompany from './20261203000100_vehicle_search_by_company';
 
 /**
  * Migrations are listed here rather than discovered on disk, so they load the same way under
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Knex.Migration & { downLoses?: string }> = {
   '20261201000400_user_theme': userTheme,
   '20261202000100_document_invoice_logo_storage': documentInvoiceLogoStorage,
   '20261202000200_storage_pending_keys': storagePendingKeys,
+  '20261203000100_vehicle_search_by_company': vehicleSearchByCompany,
 };
 
 /**

@@ -94,9 +94,9 @@ describe.each(ENGINES)('list paging on %s', (engine) => {
     }
     const counts = queries.filter((sql) => /^select count/i.test(sql));
     expect(counts, queries.join('\n')).toHaveLength(1);
-    expect(counts[0]).toMatch(engine === 'sqlite' ? /from `vehicles_search`/ : /from `vehicle_search_suffixes`/);
+    expect(counts[0]).toMatch(engine === 'sqlite' ? /from `?vehicles_search`? where/ : /from `?vehicle_search_suffixes`? where/);
     expect(counts[0]).not.toMatch(/`vehicles`/);
-    if (engine === 'sqlite') expect(queries.some((sql) => sql.includes('+`vehicles`.`id` in (select rowid from vehicles_search'))).toBe(true);
+    if (engine === 'sqlite') expect(queries.some((sql) => sql.includes('+vehicles.id in (select rowid from vehicles_search'))).toBe(true);
   });
 
   it('pages containers the same way', async () => {

@@ -5,6 +5,7 @@ import { contentRange, getList, ids } from './support/lists';
 import { startTestApp, type TestApp } from './support/testApp';
 import { seedWorld, type World } from './support/world';
 import { validVin } from './support/vins';
+import { companyToken } from '../src/resources/vehicles/searchIndex';
 
 /**
  * The vehicle search (filter.q) means the same on both engines and whichever way it is answered
@@ -97,6 +98,77 @@ describe.each(ENGINES)('vehicle search on %s', (engine) => {
   });
 });
 
+/**
+ * A company's staff search their own vehicles: on SQLite the index's entries hold each vehicle's
+ * company (migration 20261203000100), and the search reads that company's matches alone, counted
+ * and paged; on MySQL/MariaDB the list's scope narrows every company's. Either way, another
+ * company's vehicles are never counted nor shown, and the rows agree with the total.
+ */
+describe.each(ENGINES)('a company\'s search on %s', (engine) => {
+  let t: TestApp;
+  let w: World;
+  let adminB: Awaited<ReturnType<TestApp['signedIn']>>;
+  const ofA: number[] = [];
+  const ofB: number[] = [];
+
+  const make = async (client: Awaited<ReturnType<TestApp['signedIn']>>, fields: Record<string, unknown>) => {
+    const res = await client.post('/api/vehicles').send({ vin: validVin(), ...fields });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id as number;
+  };
+  const searched = async (client: Awaited<ReturnType<TestApp['signedIn']>>, q: string, range: [number, number]) => {
+    const res = await getList(client, '/api/vehicles', { filter: { q }, range, sort: ['createdAt', 'DESC'] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return { ids: ids(res), total: contentRange(res).total };
+  };
+  const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    w = await seedWorld(t);
+    adminB = await t.signedIn(w.adminB.username);
+    for (let i = 0; i < 3; i++) ofA.push(await make(w.clients.SHIPPER, { make: 'Moskvich', model: `M${i}` }));
+    for (let i = 0; i < 12; i++) ofB.push(await make(adminB, { make: 'Moskvich', model: `M${i}` }));
+  });
+  afterAll(() => t.close());
+
+  it('counts and pages the company\'s own matches alone, a page at a time and whole', async () => {
+    const wholeA = await searched(w.clients.SHIPPER, 'moskv', [0, 24]);
+    expect(wholeA.total).toBe(3);
+    expect(sorted(wholeA.ids)).toEqual(sorted(ofA));
+    // A page shorter than the matches (a text common in the company: the page is read along the sort).
+    const pageA = await searched(w.clients.SHIPPER, 'moskv', [0, 1]);
+    expect(pageA).toEqual({ ids: wholeA.ids.slice(0, 2), total: 3 });
+    const secondB = await searched(adminB, 'MOSKV', [10, 14]);
+    expect(secondB.total).toBe(12);
+    expect(secondB.ids).toHaveLength(2);
+    expect(sorted((await searched(adminB, 'moskv', [0, 24])).ids)).toEqual(sorted(ofB));
+    expect((await searched(w.clients.SUPER_ADMIN, 'moskv', [0, 24])).total).toBe(15);
+    expect(await searched(w.clients.SHIPPER, 'nothing of the kind', [0, 24])).toEqual({ ids: [], total: 0 });
+  });
+
+  it('counts and pages a text beyond ASCII the same, whatever its case', async () => {
+    const eclairs: number[] = [];
+    for (let i = 0; i < 4; i++) eclairs.push(await make(w.clients.SHIPPER, { make: 'Renault', model: 'Éclair' }));
+    const page = await searched(w.clients.SHIPPER, 'écl', [0, 1]);
+    expect(page.total).toBe(4);
+    expect(page.ids).toHaveLength(2);
+    expect(sorted((await searched(w.clients.SHIPPER, 'ÉCL', [0, 9])).ids)).toEqual(sorted(eclairs));
+  });
+
+  it('follows a vehicle the super admin moves to another company', async () => {
+    const moved = ofA[0];
+    const res = await w.clients.SUPER_ADMIN.patch(`/api/vehicles/${moved}`).send({ companyId: w.companyB.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const ofOld = await searched(w.clients.SHIPPER, 'moskv', [0, 24]);
+    expect(ofOld.total).toBe(2);
+    expect(ofOld.ids).not.toContain(moved);
+    const ofNew = await searched(adminB, 'moskv', [0, 24]);
+    expect(ofNew.total).toBe(13);
+    expect(ofNew.ids).toContain(moved);
+  });
+});
+
 describe.each(ENGINES)('the vehicle search index on %s', (engine) => {
   it('takes in the vehicles already there when it is created', async () => {
     const database = await createTestDatabase(engine);
@@ -114,6 +186,35 @@ describe.each(ENGINES)('the vehicle search index on %s', (engine) => {
           ? await selectRows<{ id: number }>(db, 'select rowid as id from vehicles_search where vehicles_search match ?', ['"cruis"'])
           : await selectRows<{ id: number }>(db, "select vehicleId as id from vehicle_search_suffixes where suffix like 'cruis%'", []);
       expect(found.map((row) => Number(row.id))).toEqual([Number(vehicleId)]);
+    } finally {
+      await closeDb(db);
+      await database.drop();
+    }
+  });
+
+  it.runIf(engine === 'sqlite')('holds the company of the vehicles already there once 20261203000100 has run', async () => {
+    const database = await createTestDatabase(engine);
+    const db = createDb(database.url);
+    try {
+      await db.migrate.latest();
+      await db.migrate.down({ name: '20261203000100_vehicle_search_by_company' });
+      const now = new Date().toISOString();
+      const companies: number[] = [];
+      // Ids beyond one token character's 2,048 values, to check each of the three.
+      for (const id of [7, 2_049, 4_194_305]) {
+        await db('companies').insert({ id, name: `Before ${id}`, code: `BEFORE${id}`, createdAt: now });
+        await db('vehicles').insert({ vin: validVin('JTMHV01J'), make: 'Toyota', model: 'Land Cruiser', companyId: id, status: 'NEW_PURCHASE', createdAt: now });
+        companies.push(id);
+      }
+      await db.migrate.latest();
+      for (const companyId of companies) {
+        const found = await selectRows<{ companyId: number }>(
+          db,
+          'select v.companyId from vehicles_search s join vehicles v on v.id = s.rowid where vehicles_search match ?',
+          [`company : "${companyToken(companyId)}" AND {vin make model} : "cruis"`],
+        );
+        expect(found.map((row) => Number(row.companyId))).toEqual([companyId]);
+      }
     } finally {
       await closeDb(db);
       await database.drop();

@@ -82,7 +82,7 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     const loopCpu = servers.map((s) => mainThreadCpuSeconds(s.pid));
     await runClosedLoop(users, scenario.operations, world, ledger, run, seconds);
     const serverCpuUsed = servers.reduce((sum, s, i) => sum + cpuSeconds(s.pid) - serverCpu[i], 0);
-    const busiestLoop = Math.max(...servers.map((s, i) => mainThreadCpuSeconds(s.pid) - loopCpu[i]));
+    const busiestLoop = Math.max(...servers.flatMap((s, i) => mainThreadCpuSeconds(s.pid).map((seconds, k) => seconds - loopCpu[i][k])));
     const { user: clientUs, system: clientSys } = process.cpuUsage(clientCpu);
     const seq = await sequential(targets, world, ledger, sequentialSeconds);
     // The open loop (bench/mixed/openLoop.ts): BENCH_OPEN_RATES="100,200,400,800" by default, "none" to skip it.

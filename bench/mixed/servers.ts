@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, ROOT } from '../../api/test/support/serverProcess';
 
@@ -58,15 +58,38 @@ export async function stopServer(server: ServerProcess) {
  * included, from Linux /proc (user and system time, in clock ticks of 1/100 s), or NaN elsewhere.
  */
 export function cpuSeconds(pid: number): number {
-  return ticksOf(`/proc/${pid}/stat`);
+  return withWorkers(pid).reduce((sum, each) => sum + ticksOf(`/proc/${each}/stat`), 0);
 }
 
 /**
- * CPU seconds of a process's main thread alone (its JavaScript event loop): near one second a
- * second, the loop is the bottleneck however idle the other core is.
+ * CPU seconds of each main thread of a server (a JavaScript event loop), the server's process
+ * first, then its workers': near one second a second, a loop is the bottleneck however idle the
+ * other core is. With API_PROCESSES above 1 the server's own process only hands out connections.
  */
-export function mainThreadCpuSeconds(pid: number): number {
-  return ticksOf(`/proc/${pid}/task/${pid}/stat`);
+export function mainThreadCpuSeconds(pid: number): number[] {
+  return withWorkers(pid).map((each) => ticksOf(`/proc/${each}/task/${each}/stat`));
+}
+
+/**
+ * The process and the Node processes it started (node:cluster's workers): a cluster's CPU is
+ * theirs. Not tsx's esbuild service, which the server's `--import tsx` starts and which idles at
+ * a few milliseconds a second of its own. Linux lists a thread's children in
+ * /proc/<pid>/task/<tid>/children; elsewhere, the process alone.
+ */
+function withWorkers(pid: number): number[] {
+  const workers: number[] = [];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const listed = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      if (!listed) continue;
+      for (const child of listed.split(' ').map(Number)) {
+        if (readFileSync(`/proc/${child}/comm`, 'utf8').trim() === 'node') workers.push(child);
+      }
+    }
+  } catch {
+    // Not Linux, or the process ended: the process alone.
+  }
+  return [pid, ...workers];
 }
 
 function ticksOf(statFile: string): number {

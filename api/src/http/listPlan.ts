@@ -34,6 +34,8 @@ export type ListOptions = {
    * the filter is one the figures answer; undefined, and the rows are counted.
    */
   keptTotal?: (filter: AppliedFilter) => (() => Promise<number>) | undefined;
+  /** The database the constant texts read: found without building the base query. */
+  knex?: Knex;
 };
 
 /**
@@ -67,15 +69,41 @@ const INDEX_MATCH_COST_IN_ROWS = 3;
  * finds its matches late). The index reads its matches in every company instead: where those are
  * fewer, by the cost of each, than the company's rows, the search and its count go through the
  * index. The index's matches are counted up to that point only, so asking costs a fraction of the
- * LIKE it may spare.
+ * LIKE it may spare. An index that holds each row's company (SQLite's) reads the company's matches
+ * alone: it is asked whatever the company's size, and a search alone is planned and counted by it
+ * (planCompanySearch).
  */
-async function planScopedSearch(index: IndexedSearch, text: string, knex: () => Knex, options: ListOptions): Promise<SearchPlan> {
+async function planScopedSearch(index: IndexedSearch, text: string, request: ListRequest, sortsOnIndex: boolean, knex: () => Knex, options: ListOptions): Promise<SearchPlan> {
+  if (request.searchAlone !== undefined && index.matchesOneCompany?.(knex())) return planCompanySearch(index, text, request, sortsOnIndex, knex, options);
   const inView = await options.keptTotal?.({})?.();
-  if (inView === undefined || inView < SCOPED_INDEX_MIN_ROWS) return NO_PLAN;
+  // An index keyed by company is asked whatever the company's size: it reads the company's matches alone.
+  if (inView === undefined || (inView < SCOPED_INDEX_MIN_ROWS && !index.matchesOneCompany?.(knex()))) return NO_PLAN;
   const limit = Math.ceil(inView / INDEX_MATCH_COST_IN_ROWS);
-  const everywhere = await index.count(knex(), text, limit + 1);
-  return everywhere <= limit ? { index, alongSortIndex: false } : NO_PLAN;
+  const matches = await index.count(knex(), text, limit + 1);
+  return matches <= limit ? { index, alongSortIndex: false } : NO_PLAN;
 }
+
+/**
+ * A company's search and nothing else, where the index holds each row's company (SQLite): the
+ * index counts the company's matches (up to the bound), at a cost that follows the matches
+ * whatever the company's size. The page is read as planSearch reads it: a text rare in the
+ * company by sorting its matches; a common one along the sort's index, where the LIKE keeps the
+ * rows that match (each row read once, the page found after about (rows before the page's end) ×
+ * (rows in view) / (matches) rows, and no list of every match made first).
+ */
+async function planCompanySearch(index: IndexedSearch, text: string, request: ListRequest, sortsOnIndex: boolean, knex: () => Knex, options: ListOptions): Promise<SearchPlan> {
+  const total = await index.count(knex(), text, SEARCH_COUNT_BOUND + 1);
+  const inView = sortsOnIndex ? await options.keptTotal?.({})?.() : undefined;
+  const page = request.range;
+  const beforePageEnd = Math.min(page.offset, Math.max(0, total - page.offset - page.limit)) + page.limit;
+  const common = inView !== undefined && total * total > beforePageEnd * inView;
+  if (!common) return { index, total, alongSortIndex: false };
+  // The LIKE and the index match the same rows where the text is ASCII (both fold its case);
+  // beyond it SQLite's LIKE folds no case, and the index keeps the rows, as it counted them.
+  return PRINTABLE_ASCII.test(text) ? { total, alongSortIndex: false } : { index, total, alongSortIndex: true };
+}
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /**
  * A search with no other filter, where the list has an index for it: the index counts the matches
@@ -87,7 +115,7 @@ async function planSearch(spec: ListSpec, request: ListRequest, sortsOnIndex: bo
   const texts = request.conditions.flatMap((condition) => (condition.kind === 'search' ? [condition.text] : []));
   if (spec.scopedIndexedSearch) {
     const index = spec.scopedIndexedSearch;
-    return texts.length === 1 && index.answers(texts[0]) ? planScopedSearch(index, texts[0], knex, options) : NO_PLAN;
+    return texts.length === 1 && index.answers(texts[0]) ? planScopedSearch(index, texts[0], request, sortsOnIndex, knex, options) : NO_PLAN;
   }
   if (!spec.indexedSearch) return NO_PLAN;
   // Every company's list: the index answers every text long enough, and counts a search alone.
@@ -101,6 +129,19 @@ async function planSearch(spec: ListSpec, request: ListRequest, sortsOnIndex: bo
   const page = request.range;
   const beforePageEnd = Math.min(page.offset, Math.max(0, total - page.offset - page.limit)) + page.limit;
   return { ...plan, total, alongSortIndex: inView !== undefined && total * total > beforePageEnd * inView };
+}
+
+/**
+ * The conditions with each search the index answers written as the index's SQL test of the id
+ * (IndexedSearch.condition), for the constant texts; undefined where the index has none (the
+ * query is then built with `apply`).
+ */
+function withIndexedSearch(conditions: readonly Condition[], search: SearchPlan, knex: () => Knex): Condition[] | undefined {
+  const index = search.index!;
+  if (!index.condition) return undefined;
+  return conditions.map((condition) =>
+    condition.kind === 'search' && index.answers(condition.text) ? { kind: 'indexed', ...index.condition!(knex(), condition.text, search.alongSortIndex) } : condition,
+  );
 }
 
 /** Narrows query by the request's conditions, in their order; a search from the index where it answers. */
@@ -181,9 +222,11 @@ export async function readList(spec: ListSpec, baseQuery: ModelQuery | (() => Mo
   // whose resource reads its ids, count and rows by constant SQL texts builds none.
   let built: ModelQuery | undefined;
   const base = () => (built ??= typeof baseQuery === 'function' ? baseQuery() : baseQuery);
-  // The knex of the base query, asked for only where the search index is (a small company's
-  // search by LIKE then builds no query at all).
-  const search = request.conditions.length ? await planSearch(spec, request, !sortsOnJoin, () => base().knex(), options) : NO_PLAN;
+  // The knex, asked for only where the search index is (a search by LIKE then builds no query at all).
+  const knexOf = () => options.knex ?? base().knex();
+  const search = request.conditions.length ? await planSearch(spec, request, !sortsOnJoin, knexOf, options) : NO_PLAN;
+  // The conditions as the constant texts take them: a search through the index as its SQL test.
+  const constantConditions = search.index ? withIndexedSearch(request.conditions, search, knexOf) : request.conditions;
   let filteredQuery: ModelQuery | undefined;
   const filtered = () => {
     if (!filteredQuery) {
@@ -204,7 +247,7 @@ export async function readList(spec: ListSpec, baseQuery: ModelQuery | (() => Mo
   const searches = request.conditions.some((condition) => condition.kind === 'search');
   const countRows = async () => {
     // A search through the index is the base query's to build (search.index).
-    const constant = search.index ? undefined : options.countByConstantText?.(request.conditions, searches ? SEARCH_COUNT_BOUND + 1 : undefined);
+    const constant = constantConditions && options.countByConstantText?.(constantConditions, searches ? SEARCH_COUNT_BOUND + 1 : undefined);
     if (constant) return constant;
     const matching = withoutNeedlessJoins(filtered().clone().clearSelect().clearOrder());
     const [row] = (searches
@@ -220,7 +263,7 @@ export async function readList(spec: ListSpec, baseQuery: ModelQuery | (() => Mo
   // skipped row: page 400 of a million vehicles took 26 ms, against 0.2 ms for page 1.
   const pageIds = async (dir: 'asc' | 'desc', offset: number, limit: number) => {
     // A search through the index is the base query's to build (search.index).
-    const constant = search.index ? undefined : options.idsByConstantText?.(request.conditions, orderColumns, dir, offset, limit);
+    const constant = constantConditions && options.idsByConstantText?.(constantConditions, orderColumns, dir, offset, limit);
     if (constant) return constant;
     const query = orderIn(filtered().clone().clearSelect().select(spec.idColumn), dir).offset(offset).limit(limit);
     return ((await withoutNeedlessJoins(query)) as { id: number }[]).map((row) => row.id);
@@ -234,6 +277,9 @@ export async function readList(spec: ListSpec, baseQuery: ModelQuery | (() => Mo
     // once, not twice; a full page is counted after.
     ids = await pageIds(direction, 0, page.limit);
     total = ids.length < page.limit ? ids.length : await countRows();
+  } else if (searchTotal === 0) {
+    // The index found nothing: no page to read.
+    [total, ids] = [0, []];
   } else if (page.offset === 0) {
     // The first page with a total known without counting: both at once.
     [total, ids] = await Promise.all([countTotal(), pageIds(direction, 0, page.limit)]);

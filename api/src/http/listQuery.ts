@@ -56,6 +56,11 @@ export type ListSpec = {
 export type IndexedSearch = {
   /** Whether the index answers text (long enough); otherwise the columns are searched. */
   answers: (text: string) => boolean;
+  /**
+   * Whether, on this engine, the index's matches are those of the one company the list is scoped
+   * to (an index keyed by company): its count is then the company's search's count.
+   */
+  matchesOneCompany?: (knex: Knex) => boolean;
   /** How many rows the index matches, counted in the index alone, up to `limit`. */
   count: (knex: Knex, text: string, limit: number) => Promise<number>;
   /**
@@ -64,6 +69,8 @@ export type IndexedSearch = {
    * match (a make matches a tenth of all vehicles), so the index must not drive the query.
    */
   apply: (query: ModelQuery, text: string, alongSortIndex: boolean) => void;
+  /** The same as a test of the list's id in SQL with its values, for the constant texts (listIds.ts). */
+  condition?: (knex: Knex, text: string, alongSortIndex: boolean) => { sql: string; values: string[]; leads: boolean };
 };
 
 export const MAX_ROWS = 1000;
@@ -148,7 +155,13 @@ export type Condition =
   | { kind: 'in'; column: string; values: (string | number)[] }
   | { kind: 'null'; column: string }
   | { kind: 'notEqual'; column: string; value: string | number | boolean | null }
-  | { kind: 'after'; column: string; value: string };
+  | { kind: 'after'; column: string; value: string }
+  /**
+   * A search through the index, as a test of the list's id written in SQL (IndexedSearch.condition):
+   * made by the planner, never parsed from a request. `leads`: the index's matches are few and
+   * lead the query, each looked up by id, so the scope's column must not be read by its index.
+   */
+  | { kind: 'indexed'; sql: string; values: string[]; leads: boolean };
 
 /** A list request, checked: everything the planner needs, nothing left to refuse. */
 export type ListRequest = {

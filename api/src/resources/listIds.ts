@@ -17,9 +17,9 @@ const TEXTS_KEPT = 200;
  * reads them from the same index and answers the same rows, without building those queries with
  * objection (ListOptions.idsByConstantText and countByConstantText, http/listPlan.ts). The
  * conditions it writes are a column of the table compared, listed or null, and a search by LIKE
- * over the list's `search` columns, as listPlan's applyConditions writes them (a search through
- * the index never comes here); anything else ("not equal") answers undefined and the list builds
- * its query. A buyer, where the table has no buyer column, and staff without a company see
+ * over the list's `search` columns, as listPlan's applyConditions writes them, or through the
+ * search index as its own SQL test of the id (IndexedSearch.condition); anything else ("not
+ * equal") answers undefined and the list builds its query. A buyer, where the table has no buyer column, and staff without a company see
  * nothing, as the models' scopes.
  */
 export function constantListTexts(table: string, scope: ScopeColumns, search: readonly string[] = []) {
@@ -43,6 +43,9 @@ export function constantListTexts(table: string, scope: ScopeColumns, search: re
       } else if (condition.kind === 'in' && ownColumn.test(condition.column) && condition.values.length) {
         tests.push(`${condition.column} in (${condition.values.map(() => '?').join(', ')})`);
         values.push(...condition.values);
+      } else if (condition.kind === 'indexed') {
+        tests.push(condition.sql);
+        values.push(...condition.values);
       } else if (condition.kind === 'search' && searchable.length) {
         tests.push(`(${searchable.map((column) => `${column} like ? escape '!'`).join(' or ')})`);
         values.push(...searchable.map(() => likePattern(condition.text)));
@@ -52,8 +55,10 @@ export function constantListTexts(table: string, scope: ScopeColumns, search: re
     }
     const viewerScope = sqlScopeOf(viewer);
     if (!viewerScope || (viewerScope.kind === 'buyer' && !scope.buyer)) return null;
-    if (viewerScope.kind === 'company') tests.unshift(`${table}.${scope.company} = ?`);
-    if (viewerScope.kind === 'buyer') tests.unshift(`${table}.${scope.buyer} = ?`);
+    // Where a search index's matches lead, the scope's column is tested on each, not read by its index.
+    const led = conditions.some((condition) => condition.kind === 'indexed' && condition.leads) ? '+' : '';
+    if (viewerScope.kind === 'company') tests.unshift(`${led}${table}.${scope.company} = ?`);
+    if (viewerScope.kind === 'buyer') tests.unshift(`${led}${table}.${scope.buyer} = ?`);
     return { where: tests.length ? ` where ${tests.join(' and ')}` : '', bindings: [...scopeBindings(viewerScope), ...values] };
   };
 

@@ -16,6 +16,24 @@ export type IndexedVehicles = { companyId: number } | { ids: number[] };
 const where = (vehicles: IndexedVehicles): [string, number[]] =>
   'ids' in vehicles ? [`id in (${vehicles.ids.map(() => '?').join(', ')})`, vehicles.ids] : ['companyId = ?', [vehicles.companyId]];
 
+/**
+ * A company as one token of SQLite's trigram index (migration 20261203000100): three characters of
+ * Unicode's private use area, 2,048 values each from U+E000, which the tokenizer reads as exactly
+ * one trigram. A company's search then reads that token's entries and the text's together
+ * (search.ts), its matches alone: the cost follows the matches, not every company's nor the
+ * company's size. The same three characters in SQL (the rows written by the statement below) and
+ * in TypeScript (the token searched for); the migration writes them as this SQL does.
+ */
+const TOKEN_BASE = 0xe000;
+const TOKEN_DIGIT = 2048;
+export const companyToken = (companyId: number) =>
+  String.fromCodePoint(
+    TOKEN_BASE + (Math.floor(companyId / TOKEN_DIGIT ** 2) % TOKEN_DIGIT),
+    TOKEN_BASE + (Math.floor(companyId / TOKEN_DIGIT) % TOKEN_DIGIT),
+    TOKEN_BASE + (companyId % TOKEN_DIGIT),
+  );
+const COMPANY_TOKEN_SQL = `char(${TOKEN_BASE} + (companyId / ${TOKEN_DIGIT ** 2}) % ${TOKEN_DIGIT}, ${TOKEN_BASE} + (companyId / ${TOKEN_DIGIT}) % ${TOKEN_DIGIT}, ${TOKEN_BASE} + companyId % ${TOKEN_DIGIT})`;
+
 /** The longest text indexed: the make and model columns' length. */
 const MAX_TEXT = 100;
 /** Positions 1…100, joined with every text long enough to have a suffix of three characters there. */
@@ -38,7 +56,7 @@ export async function addToSearchIndex(trx: Knex, vehicles: IndexedVehicles): Pr
     );
   } else {
     // One entry per vehicle (its rowid): written again, it replaces the one there.
-    await trx.raw(`insert or replace into vehicles_search (rowid, vin, make, model) select id, vin, make, model from vehicles where ${rows}`, bindings);
+    await trx.raw(`insert or replace into vehicles_search (rowid, company, vin, make, model) select id, ${COMPANY_TOKEN_SQL}, vin, make, model from vehicles where ${rows}`, bindings);
   }
 }
 
@@ -52,6 +70,6 @@ export async function removeFromSearchIndex(trx: Knex, vehicles: IndexedVehicles
   }
 }
 
-/** Whether a change to a vehicle touches what the index holds. */
-export const changesSearchedText = (change: { vin?: unknown; make?: unknown; model?: unknown }) =>
-  change.vin !== undefined || change.make !== undefined || change.model !== undefined;
+/** Whether a change to a vehicle touches what the index holds (on SQLite, its company too). */
+export const changesSearchedText = (change: { vin?: unknown; make?: unknown; model?: unknown; companyId?: unknown }) =>
+  change.vin !== undefined || change.make !== undefined || change.model !== undefined || change.companyId !== undefined;
