@@ -64,6 +64,17 @@ describe.each(ENGINES)('moves between companies on %s', (engine) => {
     expect(await t.db('file_chunks').whereNotIn('vehicleFileId', t.db('vehicle_files').select('id')).first()).toBeUndefined();
   });
 
+  it('records a vehicle’s move with the buyer it leaves behind', async () => {
+    const a = await t.company();
+    const b = await t.company();
+    const buyer = await t.user({ role: 'BUYER', companyId: a.id });
+    const vehicle = (await sa.post('/api/vehicles').send({ vin: validVin(), companyId: a.id, buyerId: buyer.id, notes: 'Before' })).body;
+    expect((await sa.patch(`/api/vehicles/${vehicle.id}`).send({ companyId: b.id, notes: 'After' })).status).toBe(200);
+    const event = await t.db('audit_events').where({ entity: 'vehicles', entityId: vehicle.id, action: 'update' }).first('changes');
+    const changes = typeof event.changes === 'string' ? JSON.parse(event.changes) : event.changes;
+    expect(changes).toEqual({ companyId: { from: a.id, to: b.id }, notes: { from: 'Before', to: 'After' }, buyerId: { from: buyer.id, to: null } });
+  });
+
   it('takes the old company’s cars from a buyer moved to another company, in the same change', async () => {
     const a = await t.company();
     const b = await t.company();

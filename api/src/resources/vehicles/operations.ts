@@ -52,13 +52,19 @@ async function assertVinFree(trx: Knex, vin: string) {
   if (await Vehicle.query(trx).findOne({ vin }).select('id')) throw conflict(VIN_TAKEN);
 }
 
-/** The vehicle the actor may see, its row locked until the transaction ends (404 otherwise). */
-async function lockVisible(trx: Knex, actor: User, id: number) {
+const LOCKED_COLUMNS = ['id', 'companyId', 'containerId', 'status', 'vin', 'updatedAt'];
+
+/**
+ * The vehicle the actor may see, its row locked until the transaction ends (404 otherwise), with
+ * `alsoRead`: columns a change needs as they were (read in the same statement, under the lock).
+ */
+async function lockVisible(trx: Knex, actor: User, id: number, alsoRead: readonly string[] = []) {
+  const columns = alsoRead.length ? [...new Set([...LOCKED_COLUMNS, ...alsoRead])] : LOCKED_COLUMNS;
   const vehicle = await Vehicle.query(trx)
     .modify('scopedTo', actor)
     .findById(id)
     .forUpdate()
-    .select('vehicles.id', 'vehicles.companyId', 'vehicles.containerId', 'vehicles.status', 'vehicles.vin', 'vehicles.updatedAt');
+    .select(columns.map((column) => `vehicles.${column}`));
   if (!vehicle) throw notFound('Vehicle not found');
   return vehicle;
 }
@@ -254,7 +260,9 @@ export async function updateVehicle(actor: User, input: { id: number; changes: z
   const { status, containerId, ...changes } = input.changes;
   // One spelling of a make, whoever typed it (the record of events then shows what is stored).
   if (changes.make !== undefined) changes.make = canonicalMake(changes.make) ?? undefined;
-  const vehicle = await lockVisible(trx, actor, input.id);
+  // The changed fields as they were, for the record of events, read with the lock (the buyer too:
+  // a move to another company leaves it behind).
+  const vehicle = await lockVisible(trx, actor, input.id, [...Object.keys(changes), 'buyerId']);
   const movesCompany = changes.companyId !== undefined && changes.companyId !== vehicle.companyId;
   if (movesCompany && !canChooseCompany(actor.role)) throw forbidden('Only a super administrator can move a vehicle to another company');
   const companyId = changes.companyId ?? vehicle.companyId;
@@ -269,10 +277,9 @@ export async function updateVehicle(actor: User, input: { id: number; changes: z
   if (reindexed) await removeFromSearchIndex(trx, { ids: [vehicle.id] });
   const fields = Object.keys(changes);
   if (fields.length) {
-    // The changed fields as they were, for the record of events (the row is locked already).
-    const before = (await Vehicle.query(trx).findById(vehicle.id).select(fields.map((f) => `vehicles.${f}`)))!;
+    const before = vehicle.toJSON();
     await uniqueOr409(VIN_TAKEN, () => Vehicle.query(trx).patch(changes).findById(vehicle.id));
-    const recorded = diffChanges(before.toJSON(), changes, fields);
+    const recorded = diffChanges(before, changes, fields);
     if (recorded) await recordEvent(trx, { actor, action: 'update', entity: 'vehicles', entityId: vehicle.id, companyId, changes: recorded });
   }
   if (reindexed) await addToSearchIndex(trx, { ids: [vehicle.id] });
