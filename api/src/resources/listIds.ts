@@ -19,8 +19,8 @@ const TEXTS_KEPT = 200;
  * conditions it writes are a column of the table compared, listed or null, and a search by LIKE
  * over the list's `search` columns, as listPlan's applyConditions writes them, or through the
  * search index as its own SQL test of the id (IndexedSearch.condition); anything else ("not
- * equal") answers undefined and the list builds its query. A buyer, where the table has no buyer column, and staff without a company see
- * nothing, as the models' scopes.
+ * equal") answers undefined and the list builds its query. A buyer, where the table has no buyer
+ * column, and staff without a company see nothing, as the models' scopes.
  */
 export function constantListTexts(table: string, scope: ScopeColumns, search: readonly string[] = []) {
   const ownColumn = new RegExp(`^${table}\\.[A-Za-z]+$`);
