@@ -1,14 +1,17 @@
 /**
  * `npx tsx bench/searchCost.ts [text]`: what each query of a company's search costs on SQLite, at
- * the CPU bench's three companies (1,000, 10,000 and 50,000 cars, bench/cpu.ts), so the growth of
- * `list of 25, q=toyota` with the company can be told apart: the kept count, the question to the
- * index (planScopedSearch), the count and the page's ids by LIKE and through the index, and the
- * page read along the sort's index. Each query is run 20 times after a warm-up on one connection
- * with the app's page cache; the median is printed, with its rows.
+ * the CPU bench's three companies (1,000, 10,000 and 50,000 cars, bench/cpu.ts), so the cost of
+ * `list of 25, q=toyota` can be told apart: the kept count, the count by the company's entries of
+ * the index (planCompanySearch) and by LIKE (as before migration 20261203000100), and the page's
+ * ids by LIKE along the sort's index (a common text), led by the index's matches (a rare one) and
+ * along the sort keeping the index's matches (a common text beyond ASCII). Each query is run 20
+ * times after a warm-up on one connection with the app's page cache; the median is printed, with
+ * its rows.
  */
 import Database from 'better-sqlite3';
 import { closeDb, createDb, DEFAULT_DEADLINES, migrateLatest } from '../api/src/db';
-import { escapeLike, SCOPED_INDEX_MIN_ROWS } from '../api/src/http/listPlan';
+import { escapeLike } from '../api/src/http/listPlan';
+import { companyToken } from '../api/src/resources/vehicles/searchIndex';
 import { SEARCH_COUNT_BOUND } from '../api/src/http/listQuery';
 import { createTestDatabase } from '../api/test/support/engines';
 import { seedBenchData } from './seed';
@@ -41,22 +44,22 @@ try {
     return { ms: runs[10], rows };
   };
   const like = `%${escapeLike(text)}%`;
-  const phrase = `"${text.replaceAll('"', '""')}"`;
+  const phrase = `{vin make model} : "${text.replaceAll('"', '""')}"`;
   const matchesLike = "(vin like ? escape '!' or make like ? escape '!' or model like ? escape '!')";
   const order = 'order by createdAt desc, id desc limit 25';
   const everywhere = (time(`select count(*) as n from vehicles_search where vehicles_search match ?`, [phrase]).rows[0] as { n: number }).n;
   process.stdout.write(`"${text}": ${everywhere} matches in every company's vehicles\n`);
   for (const [c, size] of SIZES.entries()) {
     const { id: companyId } = sqlite.prepare('select id from companies where code = ?').get(`EXP${c + 1}`) as { id: number };
-    const limit = Math.ceil(size / 3);
+    const ofCompany = `company : "${companyToken(companyId)}" AND ${phrase}`;
+    const matching = 'id in (select rowid from vehicles_search where vehicles_search match ?)';
     const queries: [string, string, unknown[]][] = [
       ['kept count', `select sum(total) as total from company_row_counts where tableName = 'vehicles' and companyId = ?`, [companyId]],
-      [`index asked, up to ${limit + 1}${size < SCOPED_INDEX_MIN_ROWS ? ' (not asked: small company)' : ''}`, `select count(*) as n from (select 1 from vehicles_search where vehicles_search match ? limit ?)`, [phrase, limit + 1]],
-      ['count by LIKE', `select count(*) as total from (select 1 from vehicles where companyId = ? and ${matchesLike} limit ?)`, [companyId, like, like, like, SEARCH_COUNT_BOUND + 1]],
-      ['count by index', `select count(*) as total from (select 1 from vehicles where companyId = ? and id in (select rowid from vehicles_search where vehicles_search match ?) limit ?)`, [companyId, phrase, SEARCH_COUNT_BOUND + 1]],
-      ['page ids by LIKE', `select id from vehicles where companyId = ? and ${matchesLike} ${order}`, [companyId, like, like, like]],
-      ['page ids by index', `select id from vehicles where companyId = ? and id in (select rowid from vehicles_search where vehicles_search match ?) ${order}`, [companyId, phrase]],
-      ['page ids by index, along the sort', `select id from vehicles where companyId = ? and +id in (select rowid from vehicles_search where vehicles_search match ?) ${order}`, [companyId, phrase]],
+      ["count by the company's index entries", `select count(*) as n from (select 1 from vehicles_search where vehicles_search match ? limit ?)`, [ofCompany, SEARCH_COUNT_BOUND + 1]],
+      ['count by LIKE (before 20261203000100)', `select count(*) as total from (select 1 from vehicles where companyId = ? and ${matchesLike} limit ?)`, [companyId, like, like, like, SEARCH_COUNT_BOUND + 1]],
+      ['page ids by LIKE along the sort (a common text)', `select id from vehicles where companyId = ? and ${matchesLike} ${order}`, [companyId, like, like, like]],
+      ['page ids led by the matches (a rare text)', `select id from vehicles where +companyId = ? and ${matching} ${order}`, [companyId, ofCompany]],
+      ['page ids along the sort, matches kept (beyond ASCII)', `select id from vehicles where companyId = ? and +${matching} ${order}`, [companyId, ofCompany]],
     ];
     process.stdout.write(`\ncompany of ${size.toLocaleString('en')} cars:\n`);
     for (const [name, sql, params] of queries) {
