@@ -1,15 +1,16 @@
+import { LRUCache } from 'lru-cache';
+
 /**
- * SQL texts built once per key and kept, the oldest forgotten past `size`: the app's constant
- * texts (a scope, a page size, a filter's shape) are few, and building one on every request
- * cost more than looking it up. The texts are what the SQLite layer keeps prepared.
+ * SQL texts built once per key and kept, the least recently used forgotten past `size`: the app's
+ * constant texts (a scope, a page size, a filter's shape) are few, and building one on every
+ * request cost more than looking it up. The texts are what the SQLite layer keeps prepared.
  */
 export function keptTexts(size = 500): (key: string, build: () => string) => string {
-  const texts = new Map<string, string>();
+  const texts = new LRUCache<string, string>({ max: size });
   return (key, build) => {
     let sql = texts.get(key);
     if (sql === undefined) {
       sql = build();
-      if (texts.size >= size) texts.delete(texts.keys().next().value!);
       texts.set(key, sql);
     }
     return sql;

@@ -1,5 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type Keygrip from 'keygrip';
+import { LRUCache } from 'lru-cache';
+
+/** Good signatures remembered, the least recently used forgotten first: a few thousand browsers signed in at once. */
+const VERIFIED_KEPT = 10_000;
 
 /**
  * What koa signs and checks its signed cookies with (`app.keys`: koa and cookies take "an array of
@@ -11,16 +15,13 @@ import type Keygrip from 'keygrip';
  * request here, against 6 µs for one HMAC and Node's timingSafeEqual, and nothing for a signature
  * already checked.
  */
-/** Good signatures remembered, the oldest forgotten first: a few thousand browsers signed in at once. */
-const VERIFIED_KEPT = 10_000;
-
 export function cookieSigner(keys: readonly string[]): Keygrip {
   if (!keys.length) throw new Error('cookieSigner: at least one key is needed');
   const signWith = (data: unknown, key: string) => createHmac('sha1', key).update(String(data)).digest('base64url');
   // Signatures already found good, and by which key: a signed-in browser sends the same cookie
   // with every request. Only a signature that checked out is kept, so a forged one is always
   // checked in full; the keys do not change while the process runs.
-  const verified = new Map<string, number>();
+  const verified = new LRUCache<string, number>({ max: VERIFIED_KEPT });
   const index = (data: unknown, digest: string): number => {
     const pair = `${String(data)}\n${String(digest)}`;
     const known = verified.get(pair);
@@ -29,7 +30,6 @@ export function cookieSigner(keys: readonly string[]): Keygrip {
     for (let i = 0; i < keys.length; i++) {
       const expected = Buffer.from(signWith(data, keys[i]));
       if (given.length === expected.length && timingSafeEqual(given, expected)) {
-        if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
         verified.set(pair, i);
         return i;
       }

@@ -74,30 +74,40 @@ const INDEX_MATCH_COST_IN_ROWS = 3;
  * (planCompanySearch).
  */
 async function planScopedSearch(index: IndexedSearch, text: string, request: ListRequest, sortsOnIndex: boolean, knex: () => Knex, options: ListOptions): Promise<SearchPlan> {
-  if (request.searchAlone !== undefined && index.matchesOneCompany?.(knex())) return planCompanySearch(index, text, request, sortsOnIndex, knex, options);
+  const keyedByCompany = index.matchesOneCompany?.(knex()) ?? false;
+  if (request.searchAlone !== undefined && keyedByCompany) return planCompanySearch(index, text, request, sortsOnIndex, knex, options);
   const inView = await options.keptTotal?.({})?.();
   // An index keyed by company is asked whatever the company's size: it reads the company's matches alone.
-  if (inView === undefined || (inView < SCOPED_INDEX_MIN_ROWS && !index.matchesOneCompany?.(knex()))) return NO_PLAN;
+  if (inView === undefined || (inView < SCOPED_INDEX_MIN_ROWS && !keyedByCompany)) return NO_PLAN;
   const limit = Math.ceil(inView / INDEX_MATCH_COST_IN_ROWS);
   const matches = await index.count(knex(), text, limit + 1);
   return matches <= limit ? { index, alongSortIndex: false } : NO_PLAN;
 }
 
 /**
- * A company's search and nothing else, where the index holds each row's company (SQLite): the
- * index counts the company's matches (up to the bound), at a cost that follows the matches
- * whatever the company's size. The page is read as planSearch reads it: a text rare in the
- * company by sorting its matches; a common one along the sort's index, where the LIKE keeps the
- * rows that match (each row read once, the page found after about (rows before the page's end) ×
- * (rows in view) / (matches) rows, and no list of every match made first).
+ * A search alone, counted by the index up to one past the bound (more than the bound is all the
+ * answer says: readList), and whether its page is found sooner along the sort's index than by
+ * sorting every match: about (rows before the page's end) × (rows in view) / (matches) rows read,
+ * against the matches (a page in the list's second half is read from its end: readList).
  */
-async function planCompanySearch(index: IndexedSearch, text: string, request: ListRequest, sortsOnIndex: boolean, knex: () => Knex, options: ListOptions): Promise<SearchPlan> {
+async function countedSearch(index: IndexedSearch, text: string, request: ListRequest, sortsOnIndex: boolean, knex: () => Knex, options: ListOptions) {
   const total = await index.count(knex(), text, SEARCH_COUNT_BOUND + 1);
   const inView = sortsOnIndex ? await options.keptTotal?.({})?.() : undefined;
   const page = request.range;
   const beforePageEnd = Math.min(page.offset, Math.max(0, total - page.offset - page.limit)) + page.limit;
-  const common = inView !== undefined && total * total > beforePageEnd * inView;
-  if (!common) return { index, total, alongSortIndex: false };
+  return { total, alongSortIndex: inView !== undefined && total * total > beforePageEnd * inView };
+}
+
+/**
+ * A company's search and nothing else, where the index holds each row's company (SQLite): the
+ * index counts the company's matches (up to the bound), at a cost that follows the matches
+ * whatever the company's size. A text rare in the company is paged by sorting its matches; a
+ * common one along the sort's index, where the LIKE keeps the rows that match (each row read
+ * once, and no list of every match made first).
+ */
+async function planCompanySearch(index: IndexedSearch, text: string, request: ListRequest, sortsOnIndex: boolean, knex: () => Knex, options: ListOptions): Promise<SearchPlan> {
+  const { total, alongSortIndex } = await countedSearch(index, text, request, sortsOnIndex, knex, options);
+  if (!alongSortIndex) return { index, total, alongSortIndex: false };
   // The LIKE and the index match the same rows where the text is ASCII (both fold its case);
   // beyond it SQLite's LIKE folds no case, and the index keeps the rows, as it counted them.
   return PRINTABLE_ASCII.test(text) ? { total, alongSortIndex: false } : { index, total, alongSortIndex: true };
@@ -108,8 +118,8 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /**
  * A search with no other filter, where the list has an index for it: the index counts the matches
  * (at 100,000 vehicles, 1.8 ms for a make's 10,000 matches against 9.7 ms through the table), and
- * the page is read along the sort's index when that reads fewer rows than the matches are: about
- * (rows before the page's end) × (rows in view) / (matches), against sorting every match.
+ * the page is read along the sort's index when that reads fewer rows than the matches are
+ * (countedSearch).
  */
 async function planSearch(spec: ListSpec, request: ListRequest, sortsOnIndex: boolean, knex: () => Knex, options: ListOptions): Promise<SearchPlan> {
   const texts = request.conditions.flatMap((condition) => (condition.kind === 'search' ? [condition.text] : []));
@@ -117,18 +127,12 @@ async function planSearch(spec: ListSpec, request: ListRequest, sortsOnIndex: bo
     const index = spec.scopedIndexedSearch;
     return texts.length === 1 && index.answers(texts[0]) ? planScopedSearch(index, texts[0], request, sortsOnIndex, knex, options) : NO_PLAN;
   }
-  if (!spec.indexedSearch) return NO_PLAN;
+  const index = spec.indexedSearch;
+  if (!index) return NO_PLAN;
   // Every company's list: the index answers every text long enough, and counts a search alone.
-  const plan: SearchPlan = { index: spec.indexedSearch, alongSortIndex: false };
   const text = request.searchAlone;
-  if (text === undefined || !spec.indexedSearch.answers(text)) return plan;
-  // Counted up to one past the bound: more than the bound is all the answer says (readList).
-  const total = await spec.indexedSearch.count(knex(), text, SEARCH_COUNT_BOUND + 1);
-  const inView = sortsOnIndex ? await options.keptTotal?.({})?.() : undefined;
-  // A page in the list's second half is read from its end (readList).
-  const page = request.range;
-  const beforePageEnd = Math.min(page.offset, Math.max(0, total - page.offset - page.limit)) + page.limit;
-  return { ...plan, total, alongSortIndex: inView !== undefined && total * total > beforePageEnd * inView };
+  if (text === undefined || !index.answers(text)) return { index, alongSortIndex: false };
+  return { index, ...(await countedSearch(index, text, request, sortsOnIndex, knex, options)) };
 }
 
 /**
