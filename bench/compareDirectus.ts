@@ -53,7 +53,7 @@ import { mysqlLogin, mysqlUrlWithDatabase, parseMysqlUrl } from '../api/src/db';
 import { VEHICLE_STATUSES } from '../api/src/domain/statuses';
 import { BENCH_PASSWORD, benchUsers, seedBenchData } from './seed';
 import { listPath } from './mixed/scenario';
-import { cpuSeconds, startServer, stopServer, type ServerProcess } from './mixed/servers';
+import { cpuSeconds, databasePid, startServer, stopServer, type ServerProcess } from './mixed/servers';
 
 const DIRECTUS_DIR = process.env.DIRECTUS_DIR;
 if (!DIRECTUS_DIR) throw new Error('DIRECTUS_DIR: the folder where directus is installed (npm install directus@11.3.5)');
@@ -123,20 +123,6 @@ function treeCpuSeconds(root: number): number {
     if (!Number.isNaN(own)) seconds += own; // NaN: ended meanwhile
   }
   return seconds;
-}
-
-/** The database server's process (mariadbd or mysqld) on this machine, if any. */
-function databasePid(): number | undefined {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
-      if (comm === 'mariadbd' || comm === 'mysqld') return Number(entry);
-    } catch {
-      // gone
-    }
-  }
-  return undefined;
 }
 
 async function untilQuiet(pids: number[], maxMs = 60_000) {

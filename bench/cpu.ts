@@ -14,7 +14,7 @@ import { createTestDatabase, type EngineName } from '../api/test/support/engines
 import { BENCH_PASSWORD, benchUsers, COLORS, seedBenchData, vinFor } from './seed';
 import autocannon from 'autocannon';
 import { listPath, VEHICLE_SORTS } from './mixed/scenario';
-import { cpuSeconds, startServer, stopServer } from './mixed/servers';
+import { cpuSeconds, databasePid, startServer, stopServer } from './mixed/servers';
 
 const SIZES = [1_000, 10_000, 50_000];
 const CONNECTIONS = 10;
@@ -36,7 +36,8 @@ async function untilServerQuiet(pid: number) {
   }
 }
 
-export type CpuRow = { name: string; requests: number; cpuMs: number };
+/** cpuMs: the server's; databaseCpuMs: the database server's (MySQL/MariaDB on this machine), which a request costs too. */
+export type CpuRow = { name: string; requests: number; cpuMs: number; databaseCpuMs?: number };
 
 type Request = { method: 'GET' | 'PATCH' | 'POST'; path: string; body?: unknown };
 
@@ -51,6 +52,9 @@ async function idleRate(pid: number): Promise<number> {
  * Sends `next()`'s requests by autocannon (its client costs little of the shared cores) for a
  * while after a warm-up (the JIT); the server's CPU per answered request, less its idle rate.
  */
+/** The local MySQL/MariaDB server while a MySQL run measures (its idle CPU is next to nothing). */
+let databaseProcess: () => number | undefined = () => undefined;
+
 const only = process.env.BENCH_CPU_ONLY ? new RegExp(process.env.BENCH_CPU_ONLY) : undefined;
 
 async function measure(pid: number, base: string, cookie: string, idle: number, name: string, next: (k: number) => Request): Promise<CpuRow> {
@@ -72,12 +76,16 @@ async function measure(pid: number, base: string, cookie: string, idle: number, 
       ],
     });
   await run(Math.max(1, Math.round(seconds / 2)));
+  const databaseServer = databaseProcess();
   const before = cpuSeconds(pid);
+  const databaseBefore = databaseServer ? cpuSeconds(databaseServer) : 0;
   const started = performance.now();
   const result = await run(seconds);
   const used = cpuSeconds(pid) - before - (idle * (performance.now() - started)) / 1000;
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { name, requests: result.requests.total, cpuMs: (used * 1000) / result.requests.total };
+  const requests = result.requests.total;
+  const databaseCpuMs = databaseServer ? ((cpuSeconds(databaseServer) - databaseBefore) * 1000) / requests : undefined;
+  return { name, requests, cpuMs: (used * 1000) / requests, databaseCpuMs };
 }
 
 /** The server on the database, started and quiet (its start-up work done). */
@@ -144,6 +152,8 @@ async function mixRoutes(engine: EngineName): Promise<CpuRow[]> {
 }
 
 export async function benchCpu(engine: EngineName): Promise<CpuRow[]> {
+  const databaseServer = engine === 'mysql' ? databasePid() : undefined;
+  databaseProcess = () => databaseServer;
   const database = await createTestDatabase(engine);
   const rows: CpuRow[] = [];
   let idleNote = '';
@@ -197,6 +207,10 @@ export async function benchCpu(engine: EngineName): Promise<CpuRow[]> {
   }
   rows.push(...(await mixRoutes(engine)));
   out(`\n[${engine}] server CPU per request (all threads, /proc, ${idleNote}), ${CONNECTIONS} connections, ${seconds} s each after a warm-up:`);
-  for (const r of rows.filter((row) => row.requests >= 0)) out(`${r.name.padEnd(44)} ${r.requests ? `${r.cpuMs.toFixed(2).padStart(6)} ms` : 'no answer within the time'}  (${r.requests} requests)`);
+  if (databaseServer) out(`(+ db: the database server's CPU per request, mariadbd/mysqld on this machine)`);
+  for (const r of rows.filter((row) => row.requests >= 0)) {
+    const databaseCpu = r.databaseCpuMs === undefined ? '' : `  + db ${r.databaseCpuMs.toFixed(2)} ms`;
+    out(`${r.name.padEnd(44)} ${r.requests ? `${r.cpuMs.toFixed(2).padStart(6)} ms${databaseCpu}` : 'no answer within the time'}  (${r.requests} requests)`);
+  }
   return rows;
 }

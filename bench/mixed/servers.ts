@@ -61,6 +61,20 @@ export function cpuSeconds(pid: number): number {
   return withWorkers(pid).reduce((sum, each) => sum + ticksOf(`/proc/${each}/stat`), 0);
 }
 
+/** The database server's process (mariadbd or mysqld) on this machine, if any. */
+export function databasePid(): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+      if (comm === 'mariadbd' || comm === 'mysqld') return Number(entry);
+    } catch {
+      // gone
+    }
+  }
+  return undefined;
+}
+
 /**
  * CPU seconds of each main thread of a server (a JavaScript event loop), the server's process
  * first, then its workers': near one second a second, a loop is the bottleneck however idle the

@@ -5,6 +5,7 @@ import { migrationSource } from '../../../migrations/index';
 import { engineOf, isMysql } from './engine';
 import { isNodeNotReady, MysqlHostList, watchSocket } from './mysqlFailover';
 import { mysqlSocketWithDeadline } from './mysqlDeadline';
+import { mysqlSelect } from './mysqlDirect';
 import { parseMysqlUrl } from './mysqlHosts';
 import { startCheckpointer, type Checkpointer } from './sqlite/checkpointer';
 import { SqliteConnections } from './sqlite/connectionPool';
@@ -254,6 +255,7 @@ export async function selectRows<Row>(db: Knex, sql: string, bindings: readonly 
   const rows = readOnWriterNow(db, sql, bindings, false);
   if (rows) return rows as Row[];
   if (!isMysql(db)) return (await db.raw(sql, bindings)) as Row[];
+  if (!db.isTransaction) return (await mysqlSelect(db, sql, bindings, false)) as Row[];
   const [answered] = await db.raw(sql, bindings);
   return answered;
 }
@@ -268,6 +270,7 @@ export async function selectArrays(db: Knex, sql: string, bindings: readonly Kne
   const rows = readOnWriterNow(db, sql, bindings, true);
   if (rows) return rows as unknown[][];
   if (!isMysql(db)) return ((await db.raw(sql, bindings)) as Record<string, unknown>[]).map((row) => Object.values(row));
+  if (!db.isTransaction) return (await mysqlSelect(db, sql, bindings, true)) as unknown[][];
   const [answered] = await db.raw(sql, bindings).options({ rowsAsArray: true });
   return answered;
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { SEARCH_COUNT_BOUND, type AppliedFilter, type Condition, type IndexedSearch, type ListRequest, type ListSpec, type ModelQuery } from './listQuery';
+import { SEARCH_COUNT_BOUND, type AppliedFilter, type Condition, type IndexedSearch, type ListRequest, type ListSpec, type ModelQuery, type ScopedIndexCosts } from './listQuery';
 
 /**
  * How a list's page is read and counted, once the request is checked (listQuery.ts): which count
@@ -54,13 +54,14 @@ export const likePattern = (text: string) => `%${escapeLike(text)}%`;
 type SearchPlan = { index?: IndexedSearch; total?: number; alongSortIndex: boolean };
 const NO_PLAN: SearchPlan = { alongSortIndex: false };
 
-/** A company smaller than this is searched by LIKE without asking the index first: its rows cost less than the question. */
-export const SCOPED_INDEX_MIN_ROWS = 10_000;
 /**
- * A match of the index costs about this many company rows read by the LIKE: the index's match is
- * looked up in the table for its company (SQLite, 50,000 cars: 0.9 µs a match, 0.27 µs a row).
+ * SQLite's costs of asking an index whose matches are every company's, in a company's list: a
+ * company smaller than 10,000 rows is searched by LIKE without asking (its rows cost less than the
+ * question), and a match of the index costs about three company rows read by the LIKE (the match
+ * is looked up in the table for its company; 50,000 cars: 0.9 µs a match, 0.27 µs a row). An
+ * index may say its engine's own (IndexedSearch.scopedCosts).
  */
-const INDEX_MATCH_COST_IN_ROWS = 3;
+const SQLITE_SCOPED_COSTS: ScopedIndexCosts = { minRows: 10_000, matchCostInRows: 3 };
 
 /**
  * A company's search (its staff's list, scoped): the LIKE reads every row of the company until the
@@ -78,8 +79,9 @@ async function planScopedSearch(index: IndexedSearch, text: string, request: Lis
   if (request.searchAlone !== undefined && keyedByCompany) return planCompanySearch(index, text, request, sortsOnIndex, knex, options);
   const inView = await options.keptTotal?.({})?.();
   // An index keyed by company is asked whatever the company's size: it reads the company's matches alone.
-  if (inView === undefined || (inView < SCOPED_INDEX_MIN_ROWS && !keyedByCompany)) return NO_PLAN;
-  const limit = Math.ceil(inView / INDEX_MATCH_COST_IN_ROWS);
+  const costs = index.scopedCosts?.(knex()) ?? SQLITE_SCOPED_COSTS;
+  if (inView === undefined || (inView < costs.minRows && !keyedByCompany)) return NO_PLAN;
+  const limit = Math.ceil(inView / costs.matchCostInRows);
   const matches = await index.count(knex(), text, limit + 1);
   return matches <= limit ? { index, alongSortIndex: false } : NO_PLAN;
 }

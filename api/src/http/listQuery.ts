@@ -53,6 +53,8 @@ export type ListSpec = {
  * A free-text search answered by an index, for a list over every row of its table (the super
  * admin's): with no scope and no other filter, the rows the index matches are the list's rows.
  */
+export type ScopedIndexCosts = { minRows: number; matchCostInRows: number };
+
 export type IndexedSearch = {
   /** Whether the index answers text (long enough); otherwise the columns are searched. */
   answers: (text: string) => boolean;
@@ -61,6 +63,12 @@ export type IndexedSearch = {
    * to (an index keyed by company): its count is then the company's search's count.
    */
   matchesOneCompany?: (knex: Knex) => boolean;
+  /**
+   * What asking the index costs on this engine, in a company's list where its matches are every
+   * company's (listPlan.ts planScopedSearch): from how many rows in view it is worth asking, and
+   * how many of the LIKE's rows one of its matches costs. Without them, SQLite's figures.
+   */
+  scopedCosts?: (knex: Knex) => ScopedIndexCosts | undefined;
   /** How many rows the index matches, counted in the index alone, up to `limit`. */
   count: (knex: Knex, text: string, limit: number) => Promise<number>;
   /**
