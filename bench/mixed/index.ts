@@ -15,7 +15,7 @@ import { out, printAims, printMemory, printRoutes, type Aim } from './report';
 import type { Scenario } from './scenario';
 import { sequential } from './sequential';
 import { openLoopTable } from './openLoop';
-import { cpuSeconds, mainThreadCpuSeconds, sampleMemory, startServer, stopServer, type ServerProcess } from './servers';
+import { cpuSeconds, databasePid, mainThreadCpuSeconds, sampleMemory, startServer, stopServer, type ServerProcess } from './servers';
 import { superAdminScenario } from './superAdminMix';
 import { shareOutVehicles, signIn } from './users';
 import { loadWorld, type World } from './world';
@@ -79,9 +79,13 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
     const run = new Recorder();
     const clientCpu = process.cpuUsage();
     const serverCpu = servers.map((s) => cpuSeconds(s.pid));
+    // MySQL/MariaDB on this machine: its CPU is a request's cost too, and on two cores it competes with ours.
+    const databaseServer = engine === 'mysql' ? databasePid() : undefined;
+    const databaseCpu = databaseServer ? cpuSeconds(databaseServer) : 0;
     const loopCpu = servers.map((s) => mainThreadCpuSeconds(s.pid));
     await runClosedLoop(users, scenario.operations, world, ledger, run, seconds);
     const serverCpuUsed = servers.reduce((sum, s, i) => sum + cpuSeconds(s.pid) - serverCpu[i], 0);
+    const databaseCpuUsed = databaseServer ? cpuSeconds(databaseServer) - databaseCpu : undefined;
     const busiestLoop = Math.max(...servers.flatMap((s, i) => mainThreadCpuSeconds(s.pid).map((seconds, k) => seconds - loopCpu[i][k])));
     const { user: clientUs, system: clientSys } = process.cpuUsage(clientCpu);
     const seq = await sequential(targets, world, ledger, sequentialSeconds);
@@ -115,6 +119,9 @@ export async function benchMixed(engine: EngineName): Promise<MixedResult> {
       `server CPU: ${((serverCpuUsed / run.seconds) * 100).toFixed(0)}% of one core, ${((serverCpuUsed * 1000) / answered).toFixed(2)} ms per request; ` +
         `busiest event loop (a process's main thread) ${((busiestLoop / run.seconds) * 100).toFixed(0)}% busy`,
     );
+    if (databaseCpuUsed !== undefined) {
+      out(`database server (mariadbd/mysqld) CPU: ${((databaseCpuUsed / run.seconds) * 100).toFixed(0)}% of one core, ${((databaseCpuUsed * 1000) / answered).toFixed(2)} ms per request`);
+    }
     out(`sequential: one shipper connection, one request at a time, ${sequentialSeconds} s each:`);
     printRoutes([seq.page, seq.status], sequentialSeconds, false);
     const failures = warm.errorCount + run.errorCount + seq.failures;

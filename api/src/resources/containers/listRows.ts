@@ -26,8 +26,8 @@ left join companies co on co.id = c.companyId`;
 /** The names of the columns COLUMNS adds to the container's own (`c.*`). */
 const ADDED = ['fromPortName', 'fromPortNameAr', 'fromPortCountry', 'toPortName', 'toPortNameAr', 'toPortCountry', 'companyName', 'vehicleCount'];
 
-/** The SQL text for n ids and a scope (rowsByIdsText). */
-const textFor = rowsByIdsText(COLUMNS, 'c', { company: 'companyId' });
+/** The SQL text for n ids and a scope (rowsByIdsText), and its values. */
+const rowsText = rowsByIdsText(COLUMNS, 'c', { company: 'companyId' });
 
 /** The containers of `ids` (already read through the viewer's scope) as models, in the ids' order. */
 export async function containerListRows(db: Knex, viewer: Viewer, ids: readonly number[]): Promise<Container[]> {
@@ -37,7 +37,7 @@ export async function containerListRows(db: Knex, viewer: Viewer, ids: readonly 
   // On SQLite the rows are read as SQLite's JSON (db/jsonRows.ts): 25 rows of 26 columns cost
   // 386 µs as better-sqlite3's objects, 80 µs so.
   const names = [...(await columnsOfTable(db, 'containers')), ...ADDED];
-  const rows = await selectRowsViaJson<Record<string, unknown>>(db, textFor(ids.length, scope.kind), names, [...ids, ...scopeBindings(scope)]);
+  const rows = await selectRowsViaJson<Record<string, unknown>>(db, rowsText.text(ids.length, scope.kind), names, rowsText.bindings(ids, scopeBindings(scope)));
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
