@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { selectArraysViaJson } from '../../db';
+import { isMysql, selectArraysViaJson } from '../../db';
 import { VEHICLE_STATUSES } from '../../domain/statuses';
 import type { Viewer } from '../baseModel';
 import { scopeBindings, sqlScopeOf } from '../sqlScope';
@@ -8,18 +8,23 @@ export type StatusCardVehicle = { id: number; vin: string; make: string | null; 
 
 const CARD_COLUMNS = ['id', 'vin', 'make', 'model', 'year', 'status', 'createdAt'];
 
-/** The SQL text for a scope and a card size, built once for each (3 scopes × the one size in use). */
+/**
+ * The SQL text for a scope and a card size on an engine, built once for each (3 scopes × the one
+ * size in use × 2 engines). Each status's read is its own SELECT with its order and limit: on
+ * MySQL/MariaDB in parentheses, which SQLite's grammar does not take, so there each is wrapped in
+ * a derived table; MariaDB would write each derived table out before the union (a quarter more of
+ * its CPU for the statement: 1.14-1.56 against 0.85-1.07 ms, 27 Nov 2026).
+ */
 const texts = new Map<string, string>();
-function textFor(scope: 'all' | 'company' | 'buyer', perStatus: number): string {
-  const key = `${scope}:${perStatus}`;
+function textFor(scope: 'all' | 'company' | 'buyer', perStatus: number, mysql: boolean): string {
+  const key = `${scope}:${perStatus}:${mysql}`;
   let sql = texts.get(key);
   if (!sql) {
     const company = scope === 'company' ? 'vehicles.companyId = ? and ' : scope === 'buyer' ? 'vehicles.buyerId = ? and ' : '';
-    sql = VEHICLE_STATUSES.map(
-      (_, i) =>
-        `select * from (select vehicles.id, vehicles.vin, vehicles.make, vehicles.model, vehicles.year, vehicles.status, vehicles.createdAt from vehicles` +
-        ` where ${company}vehicles.status = ? order by vehicles.createdAt desc, vehicles.id desc limit ${perStatus}) as s${i}`,
-    ).join(' union all ');
+    const newest =
+      'select vehicles.id, vehicles.vin, vehicles.make, vehicles.model, vehicles.year, vehicles.status, vehicles.createdAt from vehicles' +
+      ` where ${company}vehicles.status = ? order by vehicles.createdAt desc, vehicles.id desc limit ${perStatus}`;
+    sql = VEHICLE_STATUSES.map((_, i) => (mysql ? `(${newest})` : `select * from (${newest}) as s${i}`)).join(' union all ');
     texts.set(key, sql);
   }
   return sql;
@@ -41,6 +46,6 @@ export async function newestOfEachStatus(db: Knex, viewer: Viewer, perStatus: nu
   if (!scope) return [];
   // Read as arrays, on SQLite as SQLite's JSON (db/jsonRows.ts): 160 rows built value by value by
   // better-sqlite3 cost 585 µs as arrays (more as objects), against SQLite's own 120 µs.
-  const rows = await selectArraysViaJson(db, textFor(scope.kind, perStatus), CARD_COLUMNS, VEHICLE_STATUSES.flatMap((status) => [...scopeBindings(scope), status]));
+  const rows = await selectArraysViaJson(db, textFor(scope.kind, perStatus, isMysql(db)), CARD_COLUMNS, VEHICLE_STATUSES.flatMap((status) => [...scopeBindings(scope), status]));
   return rows.map(([id, vin, make, model, year, status, createdAt]) => ({ id, vin, make, model, year, status, createdAt }) as StatusCardVehicle);
 }
