@@ -49,12 +49,13 @@ export type ListSpec = {
   tieBreakers?: Record<string, string[]>;
 };
 
+/** What asking a search index costs in a company's list (IndexedSearch.scopedCosts). */
+export type ScopedIndexCosts = { minRows: number; matchCostInRows: number };
+
 /**
  * A free-text search answered by an index, for a list over every row of its table (the super
  * admin's): with no scope and no other filter, the rows the index matches are the list's rows.
  */
-export type ScopedIndexCosts = { minRows: number; matchCostInRows: number };
-
 export type IndexedSearch = {
   /** Whether the index answers text (long enough); otherwise the columns are searched. */
   answers: (text: string) => boolean;
