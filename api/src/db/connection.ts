@@ -6,6 +6,7 @@ import { engineOf, isMysql } from './engine';
 import { isNodeNotReady, MysqlHostList, watchSocket } from './mysqlFailover';
 import { mysqlSocketWithDeadline } from './mysqlDeadline';
 import { mysqlSelect } from './mysqlDirect';
+import { announceQuery } from './queryEvents';
 import { parseMysqlUrl } from './mysqlHosts';
 import { startCheckpointer, type Checkpointer } from './sqlite/checkpointer';
 import { SqliteConnections } from './sqlite/connectionPool';
@@ -283,7 +284,7 @@ function readOnWriterNow(db: Knex, sql: string, bindings: readonly Knex.Value[],
   // read simply goes knex's way.
   if (!connections || (db.client as { pool?: unknown }).pool !== connections) return undefined;
   const rows = connections.readNow(sql, bindings.map(sqliteValue), arrays);
-  if (rows && db.listenerCount('query') > 0) db.emit('query', { method: 'raw', sql, bindings: [...bindings], options: {} });
+  if (rows) announceQuery(db, sql, bindings);
   return rows;
 }
 

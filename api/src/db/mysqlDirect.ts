@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { announceQuery } from './queryEvents';
 
 /** What a pooled mysql2 connection offers here (its documented callback API). */
 type Mysql2Connection = {
@@ -29,7 +30,7 @@ export async function mysqlSelect(db: Knex, sql: string, bindings: readonly Knex
   const client = db.client as KnexClient;
   const connection = await client.acquireConnection();
   try {
-    if (db.listenerCount('query') > 0) db.emit('query', { method: 'raw', sql, bindings: [...bindings], options: {} });
+    announceQuery(db, sql, bindings);
     return await new Promise<unknown[]>((resolve, reject) => {
       connection.query({ sql, rowsAsArray: arrays }, bindings, (error, rows) => {
         if (!error) return resolve(rows as unknown[]);

@@ -71,9 +71,8 @@ function searchIndex(companyId?: number): IndexedSearch {
     // The matches are counted up to `limit`: a make's hundred thousand matches cost a page's
     // worth, not a count.
     async count(knex: Knex, text: string, limit: number) {
-      const [row] = isMysql(knex)
-        ? await selectRows<{ n: number | string }>(knex, COUNT_SUFFIXES, [suffixStart(text), limit])
-        : await selectRows<{ n: number | string }>(knex, COUNT_FTS, [phraseOf(text), limit]);
+      const [sql, match] = isMysql(knex) ? [COUNT_SUFFIXES, suffixStart(text)] : [COUNT_FTS, phraseOf(text)];
+      const [row] = await selectRows<{ n: number | string }>(knex, sql, [match, limit]);
       return Number(row?.n ?? 0);
     },
 
