@@ -6,7 +6,8 @@ import { createTestDatabase, ENGINES, type TestDatabase } from './support/engine
 
 /**
  * On MySQL/MariaDB the constant reads (selectRows, selectArrays) run straight on a connection of
- * knex's pool (db/mysqlDirect.ts): they answer what knex.raw answered, a failure names its SQL and
+ * knex's pool as prepared statements (db/mysqlDirect.ts): they answer what knex.raw answered, with
+ * their values meaning what they meant as text, a failure names its SQL and
  * is announced as knex announces one, a connection is always given back, and inside a transaction
  * they run on the transaction's own connection.
  */
@@ -39,6 +40,42 @@ describe.runIf(ENGINES.includes('mysql'))('constant reads on mysql', () => {
     const [viaKnex] = await db.raw(SQL, [1]);
     expect(await selectRows(db, SQL, [1])).toEqual(viaKnex);
     expect(await selectArrays(db, SQL, [2])).toEqual([[2, 'second', '2026-11-27 11:00:00']]);
+  });
+
+  /** The statements this connection has prepared and executed (MariaDB's and MySQL's session counters). */
+  async function statementCounts(): Promise<{ prepared: number; executed: number }> {
+    const [rows] = await db.raw("show session status where Variable_name in ('Com_stmt_prepare', 'Com_stmt_execute')");
+    const value = (name: string) => Number((rows as { Variable_name: string; Value: string }[]).find((row) => row.Variable_name === name)?.Value);
+    return { prepared: value('Com_stmt_prepare'), executed: value('Com_stmt_execute') };
+  }
+
+  it('runs a read as a statement the connection prepares once and then executes', async () => {
+    // One read at a time: the pool lends its one open connection to each, so its session counters count them all.
+    const connectionId = async () => (await selectRows<{ id: number }>(db, 'select connection_id() as id', []))[0].id;
+    const connection = await connectionId();
+    const text = 'select id from notes where id = ?';
+    const before = await statementCounts();
+    for (let id = 1; id <= 5; id++) expect(await selectRows(db, text, [id])).toEqual(id <= 2 ? [{ id }] : []);
+    const after = await statementCounts();
+    expect(await connectionId()).toBe(connection);
+    expect(after.executed - before.executed).toBe(5);
+    expect(after.prepared - before.prepared).toBe(1);
+  });
+
+  it('binds an integer as an integer, as the text protocol wrote it (not as a floating-point number)', async () => {
+    // 5 / 3 is exact decimal arithmetic on an integer (1.6667); on a DOUBLE it would be 1.666…
+    expect(await selectRows(db, 'select ? / 3 as third, ? as text, ? as flag', [5, 'five', true])).toEqual([{ third: '1.6667', text: 'five', flag: 1 }]);
+  });
+
+  it('still answers when the server takes no more prepared statements', async () => {
+    const [[{ Value: limit }]] = await db.raw("show global variables like 'max_prepared_stmt_count'");
+    await db.raw('set global max_prepared_stmt_count = 0');
+    try {
+      // A text this connection never prepared: the server refuses to prepare it, the read runs as text.
+      expect(await selectRows(db, 'select text from notes where id = ? and text <> ?', [1, 'none'])).toEqual([{ text: 'first' }]);
+    } finally {
+      await db.raw('set global max_prepared_stmt_count = ?', [Number(limit)]);
+    }
   });
 
   it('names the SQL of a failed read, announces it, maps it as before, and gives the connection back', async () => {

@@ -5,7 +5,7 @@ import { migrationSource } from '../../../migrations/index';
 import { engineOf, isMysql } from './engine';
 import { isNodeNotReady, MysqlHostList, watchSocket } from './mysqlFailover';
 import { mysqlSocketWithDeadline } from './mysqlDeadline';
-import { mysqlSelect } from './mysqlDirect';
+import { mysqlSelect, PREPARED_PER_CONNECTION } from './mysqlDirect';
 import { announceQuery } from './queryEvents';
 import { parseMysqlUrl } from './mysqlHosts';
 import { startCheckpointer, type Checkpointer } from './sqlite/checkpointer';
@@ -93,6 +93,7 @@ export function knexConfig(databaseUrl: string, deadlines: DatabaseDeadlines = D
     dateStrings: true, // dates stay the UTC text we store, as on SQLite
     supportBigNumbers: true,
     bigNumberStrings: false,
+    maxPreparedStatements: PREPARED_PER_CONNECTION,
     connectTimeout: deadlines.connectTimeoutMs,
     ...(deadlines.queryTimeoutMs > 0 ? { stream: mysqlSocketWithDeadline(deadlines.queryTimeoutMs) } : {}),
   };
