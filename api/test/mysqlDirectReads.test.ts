@@ -6,8 +6,8 @@ import { createTestDatabase, ENGINES, type TestDatabase } from './support/engine
 
 /**
  * On MySQL/MariaDB the constant reads (selectRows, selectArrays) run straight on a connection of
- * knex's pool as prepared statements (db/mysqlDirect.ts): they answer what knex.raw answered, with
- * their values meaning what they meant as text, a failure names its SQL and
+ * knex's pool, the large ones as prepared statements (db/mysqlDirect.ts): they answer what knex.raw
+ * answered, a failure names its SQL and
  * is announced as knex announces one, a connection is always given back, and inside a transaction
  * they run on the transaction's own connection.
  */
@@ -49,24 +49,28 @@ describe.runIf(ENGINES.includes('mysql'))('constant reads on mysql', () => {
     return { prepared: value('Com_stmt_prepare'), executed: value('Com_stmt_execute') };
   }
 
-  it('runs a read as a statement the connection prepares once and then executes', async () => {
+  it('runs a read asked prepared as a statement the connection prepares once and then executes; another as text', async () => {
     // One read at a time: the pool lends its one open connection to each, so its session counters count them all.
     const connectionId = async () => (await selectRows<{ id: number }>(db, 'select connection_id() as id', []))[0].id;
     const connection = await connectionId();
     const text = 'select id from notes where id = ?';
     const before = await statementCounts();
-    for (let id = 1; id <= 5; id++) expect(await selectRows(db, text, [id])).toEqual(id <= 2 ? [{ id }] : []);
+    for (let id = 1; id <= 5; id++) expect(await selectRows(db, text, [id], { prepared: true })).toEqual(id <= 2 ? [{ id }] : []);
+    expect(await selectArrays(db, text, [2], { prepared: true })).toEqual([[2]]);
     const after = await statementCounts();
     expect(await connectionId()).toBe(connection);
-    expect(after.executed - before.executed).toBe(5);
-    expect(after.prepared - before.prepared).toBe(1);
+    expect(after.executed - before.executed).toBe(6);
+    expect(after.prepared - before.prepared).toBe(2);
+    // A short read not asked prepared runs as text.
+    expect(await selectRows(db, text, [1])).toEqual([{ id: 1 }]);
+    expect((await statementCounts()).executed).toBe(after.executed);
   });
 
   it('answers as text a read whose values a prepared statement would bind otherwise (a Date)', async () => {
     const before = await statementCounts();
     const at = new Date('2026-11-27T10:30:00Z');
     // As the text protocol writes a Date (in the connection's time zone, UTC): the first note is before it.
-    expect(await selectRows(db, 'select text from notes where at < ?', [at])).toEqual([{ text: 'first' }]);
+    expect(await selectRows(db, 'select text from notes where at < ?', [at], { prepared: true })).toEqual([{ text: 'first' }]);
     expect((await statementCounts()).executed).toBe(before.executed);
   });
 
@@ -75,7 +79,7 @@ describe.runIf(ENGINES.includes('mysql'))('constant reads on mysql', () => {
     await db.raw('set global max_prepared_stmt_count = 0');
     try {
       // A text this connection never prepared: the server refuses to prepare it, the read runs as text.
-      expect(await selectRows(db, 'select text from notes where id = ? and text <> ?', [1, 'none'])).toEqual([{ text: 'first' }]);
+      expect(await selectRows(db, 'select text from notes where id = ? and text <> ?', [1, 'none'], { prepared: true })).toEqual([{ text: 'first' }]);
     } finally {
       await db.raw('set global max_prepared_stmt_count = ?', [Number(limit)]);
     }

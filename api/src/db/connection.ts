@@ -246,6 +246,14 @@ export const sqliteConnectionsOf = (db: Knex): SqliteConnections | undefined => 
 const sqliteValue = (value: Knex.Value): unknown => (value instanceof Date ? value.valueOf() : typeof value === 'boolean' ? Number(value) : value);
 
 /**
+ * How a constant read runs on MySQL/MariaDB: `prepared`, as a statement the connection prepares
+ * once (db/mysqlDirect.ts), for the large reads of a page's or a record's rows (joins, subqueries,
+ * many columns), where the server's parse of the text costs more than the prepared protocol costs
+ * us; the short reads (ids, counts, a session) cost us more prepared than they save the server.
+ */
+export type ReadHow = { prepared?: boolean };
+
+/**
  * Runs a constant SQL text written for both engines and answers its rows. On SQLite (a knex from
  * createDb, outside a transaction) a read known to be short runs at once as the writer's prepared
  * statement, without knex (SqliteConnections.readNow); any other goes through knex.raw, which
@@ -253,11 +261,11 @@ const sqliteValue = (value: Knex.Value): unknown => (value instanceof Date ? val
  * by knex's `query` event when something listens to it (the tests that read the query plans), as
  * knex announces its own.
  */
-export async function selectRows<Row>(db: Knex, sql: string, bindings: readonly Knex.Value[]): Promise<Row[]> {
+export async function selectRows<Row>(db: Knex, sql: string, bindings: readonly Knex.Value[], how: ReadHow = {}): Promise<Row[]> {
   const rows = readOnWriterNow(db, sql, bindings, false);
   if (rows) return rows as Row[];
   if (!isMysql(db)) return (await db.raw(sql, bindings)) as Row[];
-  if (!db.isTransaction) return (await mysqlSelect(db, sql, bindings, false)) as Row[];
+  if (!db.isTransaction) return (await mysqlSelect(db, sql, bindings, false, how.prepared ?? false)) as Row[];
   const [answered] = await db.raw(sql, bindings);
   return answered;
 }
@@ -268,11 +276,11 @@ export async function selectRows<Row>(db: Knex, sql: string, bindings: readonly 
  * work (better-sqlite3: 160 µs as objects, 74 µs as arrays). A read that goes knex's way on SQLite
  * (a reader thread, a wait for the writer) answers objects, turned into arrays here.
  */
-export async function selectArrays(db: Knex, sql: string, bindings: readonly Knex.Value[]): Promise<unknown[][]> {
+export async function selectArrays(db: Knex, sql: string, bindings: readonly Knex.Value[], how: ReadHow = {}): Promise<unknown[][]> {
   const rows = readOnWriterNow(db, sql, bindings, true);
   if (rows) return rows as unknown[][];
   if (!isMysql(db)) return ((await db.raw(sql, bindings)) as Record<string, unknown>[]).map((row) => Object.values(row));
-  if (!db.isTransaction) return (await mysqlSelect(db, sql, bindings, true)) as unknown[][];
+  if (!db.isTransaction) return (await mysqlSelect(db, sql, bindings, true, how.prepared ?? false)) as unknown[][];
   const [answered] = await db.raw(sql, bindings).options({ rowsAsArray: true });
   return answered;
 }

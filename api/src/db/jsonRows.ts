@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { selectArrays, selectRows } from './connection';
+import { selectArrays, selectRows, type ReadHow } from './connection';
 import { isMysql } from './engine';
 import { keptTexts } from './keptTexts';
 
@@ -35,15 +35,18 @@ async function selectJson(db: Knex, sql: string, columns: readonly string[], as:
   return JSON.parse(text as string) as unknown[];
 }
 
+/** The rows read through JSON are a page's (joins, file figures): prepared on MySQL (ReadHow). */
+const PAGE_ROWS: ReadHow = { prepared: true };
+
 /** The rows of `sql` as arrays of their values in `columns`' order (selectArrays' answer). */
 export async function selectArraysViaJson(db: Knex, sql: string, columns: readonly string[], bindings: readonly Knex.Value[]): Promise<unknown[][]> {
-  if (isMysql(db)) return selectArrays(db, sql, bindings);
+  if (isMysql(db)) return selectArrays(db, sql, bindings, PAGE_ROWS);
   return (await selectJson(db, sql, columns, 'arrays', bindings)) as unknown[][];
 }
 
 /** The rows of `sql` as objects keyed by `columns`, in that order (selectRows' answer). */
 export async function selectRowsViaJson<Row>(db: Knex, sql: string, columns: readonly string[], bindings: readonly Knex.Value[]): Promise<Row[]> {
-  if (isMysql(db)) return selectRows<Row>(db, sql, bindings);
+  if (isMysql(db)) return selectRows<Row>(db, sql, bindings, PAGE_ROWS);
   return (await selectJson(db, sql, columns, 'objects', bindings)) as Row[];
 }
 

@@ -45,14 +45,18 @@ function bindsAsText(bindings: readonly Knex.Value[]): boolean {
 type KnexClient = { acquireConnection(): Promise<Mysql2Connection>; releaseConnection(connection: Mysql2Connection): Promise<void> };
 
 /**
- * Runs one constant SELECT on MySQL/MariaDB straight on a connection of knex's pool, as a prepared
- * statement (mysql2's `execute`: the connection prepares each text once and keeps it), and answers
- * its rows (objects, or arrays with `arrays`).
+ * Runs one constant SELECT on MySQL/MariaDB straight on a connection of knex's pool, and answers
+ * its rows (objects, or arrays with `arrays`); with `prepared`, as a statement the connection
+ * prepares once and keeps (mysql2's `execute`).
  *
- * - Prepared: the server parses a text once per connection, not on every run, and the rows come
- *   in the binary protocol: MariaDB's CPU for the dashboard, the containers page or a filtered
- *   vehicle page fell by a quarter to a third, and ours by up to a quarter (alternating runs,
- *   27 Nov 2026). The values mean what they meant as text (bindsAsText).
+ * - Prepared, for the large reads only (ReadHow in connection.ts): the server parses the text once
+ *   per connection, not on every run, and the rows come in the binary protocol. Replayed 800 times
+ *   each in three interleaved rounds (27 Nov 2026, 1,000 cars, MariaDB's CPU and ours a statement):
+ *   a vehicle page's rows 325 → 250 µs of MariaDB's and 144 → 133 of ours, a container's cars'
+ *   rows 250 → 175 and 117 → 106, the containers page's rows 262 → 213 and 128 → 121, a vehicle's
+ *   row 113 → 62 and 75 → 76, the containers' invoice numbers 87 → 50 and 60 → 57. The short reads
+ *   (a page's ids, a count, the session) saved MariaDB a few µs and cost us up to 16 µs more
+ *   (mysql2's prepared path: its statement cache's key, the packet of values): they run as text.
  * - Without knex's runner: knex's way (`db.raw`: its runner, the binding rewrite, the query
  *   object, its events and debug calls) cost 145-151 µs of our CPU a statement, a connection
  *   taken from the pool directly 123-129. The connection is lent and given back by knex's own
@@ -66,7 +70,7 @@ type KnexClient = { acquireConnection(): Promise<Mysql2Connection>; releaseConne
  * Only for a knex that is not a transaction: a transaction's statements must run on its own
  * connection, which knex does not lend.
  */
-export async function mysqlSelect(db: Knex, sql: string, bindings: readonly Knex.Value[], arrays: boolean): Promise<unknown[]> {
+export async function mysqlSelect(db: Knex, sql: string, bindings: readonly Knex.Value[], arrays: boolean, prepared: boolean): Promise<unknown[]> {
   const client = db.client as KnexClient;
   const connection = await client.acquireConnection();
   try {
@@ -79,7 +83,7 @@ export async function mysqlSelect(db: Knex, sql: string, bindings: readonly Knex
         else connection.query(options, bindings, done);
       });
     try {
-      if (!bindsAsText(bindings)) return await run(false);
+      if (!prepared || !bindsAsText(bindings)) return await run(false);
       return await run(true).catch((error: { errno?: number }) => (error.errno !== undefined && NOT_PREPARED.has(error.errno) ? run(false) : Promise.reject(error)));
     } catch (error) {
       const failure = error as Error;

@@ -47,7 +47,7 @@ export async function withInvoiceNumbers<C extends InvoicedContainer>(db: Knex, 
   const everyCompany = seesEveryCompany(viewer.role);
   if (!everyCompany && viewer.companyId === null) return containers;
   const own = everyCompany ? [] : [viewer.companyId as number];
-  const rows = await selectRows<{ invoiceNumber: string; companyId: number; containerId: number }>(db, textFor(isMysql(db), !everyCompany, companyIds.length, ids.length), [...own, ...companyIds, ...ids]);
+  const rows = await selectRows<{ invoiceNumber: string; companyId: number; containerId: number }>(db, textFor(isMysql(db), !everyCompany, companyIds.length, ids.length), [...own, ...companyIds, ...ids], { prepared: true });
   const byKey = new Map<string, string[]>();
   for (const row of rows) {
     const key = `${Number(row.companyId)}:${Number(row.containerId)}`;

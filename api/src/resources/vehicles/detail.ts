@@ -66,7 +66,7 @@ const port = (name: unknown, nameAr: unknown, country: unknown) => (name ? { nam
  */
 export async function vehicleDetail(db: Knex, viewer: Viewer, id: number) {
   const scope = sqlScopeOf(viewer);
-  const rowRead = scope ? selectRows<Row>(db, ROW_IN_SCOPE[scope.kind], [id, ...scopeBindings(scope)]) : Promise.resolve([] as Row[]);
+  const rowRead = scope ? selectRows<Row>(db, ROW_IN_SCOPE[scope.kind], [id, ...scopeBindings(scope)], { prepared: true }) : Promise.resolve([] as Row[]);
   const [[row], fileRows, history] = await Promise.all([rowRead, selectRows<FileRow>(db, FILES, [id]), selectRows<Record<string, unknown>>(db, HISTORY, [id])]);
   if (!row) throw notFound('Vehicle not found');
   const files = fileRows.map((file) => ({ ...file, fileSize: numberOrNull(file.fileSize) }));
