@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, createDb, DEFAULT_DEADLINES, selectArrays, selectRows } from '../src/db';
+import { closeDb, createDb, DEFAULT_DEADLINES, selectArrays, selectArraysViaJson, selectRows, selectRowsViaJson } from '../src/db';
 import { mapDatabaseError } from '../src/http/dbErrors';
 import { createTestDatabase, ENGINES, type TestDatabase } from './support/engines';
 
@@ -61,9 +61,13 @@ describe.runIf(ENGINES.includes('mysql'))('constant reads on mysql', () => {
     expect(await connectionId()).toBe(connection);
     expect(after.executed - before.executed).toBe(6);
     expect(after.prepared - before.prepared).toBe(2);
+    // A page's rows (read through JSON on SQLite) are prepared.
+    expect(await selectRowsViaJson(db, text, ['id'], [1])).toEqual([{ id: 1 }]);
+    expect(await selectArraysViaJson(db, text, ['id'], [1])).toEqual([[1]]);
+    expect((await statementCounts()).executed - after.executed).toBe(2);
     // A short read not asked prepared runs as text.
     expect(await selectRows(db, text, [1])).toEqual([{ id: 1 }]);
-    expect((await statementCounts()).executed).toBe(after.executed);
+    expect((await statementCounts()).executed).toBe(after.executed + 2);
   });
 
   it('answers as text a read whose values a prepared statement would bind otherwise (a Date)', async () => {
