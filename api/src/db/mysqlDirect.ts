@@ -76,10 +76,10 @@ export async function mysqlSelect(db: Knex, sql: string, bindings: readonly Knex
   try {
     announceQuery(db, sql, bindings);
     const options = { sql, rowsAsArray: arrays };
-    const run = (prepared: boolean) =>
+    const run = (asPrepared: boolean) =>
       new Promise<unknown[]>((resolve, reject) => {
         const done: Done = (error, rows) => (error ? reject(error) : resolve(rows as unknown[]));
-        if (prepared) connection.execute(options, bindings, done);
+        if (asPrepared) connection.execute(options, bindings, done);
         else connection.query(options, bindings, done);
       });
     try {
