@@ -84,7 +84,7 @@ export async function mysqlSelect(db: Knex, sql: string, bindings: readonly Knex
       });
     try {
       if (!prepared || !bindsAsText(bindings)) return await run(false);
-      return await run(true).catch((error: { errno?: number }) => (error.errno !== undefined && NOT_PREPARED.has(error.errno) ? run(false) : Promise.reject(error)));
+      return await run(true).catch((error: { errno?: number }) => (NOT_PREPARED.has(error.errno ?? 0) ? run(false) : Promise.reject(error)));
     } catch (error) {
       const failure = error as Error;
       failure.message = `${sql} - ${failure.message}`;
