@@ -17,6 +17,7 @@ import type { User } from '../users/model';
 import { moveRecordFiles } from '../files/store';
 import { keepRowCounts } from '../rowCounts';
 import { Vehicle } from './model';
+import { lockVisibleVehicles } from './locks';
 import { addToSearchIndex, changesSearchedText, removeFromSearchIndex } from './searchIndex';
 import { recordStatusChanges } from './statusEvents';
 import { recordEvent, recordEvents } from '../auditLog/record';
@@ -53,6 +54,7 @@ async function assertVinFree(trx: Knex, vin: string) {
 }
 
 const LOCKED_COLUMNS = ['id', 'companyId', 'containerId', 'status', 'vin', 'updatedAt'];
+const STATUS_COLUMNS = ['id', 'companyId', 'status', 'updatedAt'];
 
 /**
  * The vehicle the actor may see, its row locked until the transaction ends (404 otherwise), with
@@ -60,11 +62,7 @@ const LOCKED_COLUMNS = ['id', 'companyId', 'containerId', 'status', 'vin', 'upda
  */
 async function lockVisible(trx: Knex, actor: User, id: number, alsoRead: readonly string[] = []) {
   const columns = alsoRead.length ? [...new Set([...LOCKED_COLUMNS, ...alsoRead])] : LOCKED_COLUMNS;
-  const vehicle = await Vehicle.query(trx)
-    .modify('scopedTo', actor)
-    .findById(id)
-    .forUpdate()
-    .select(columns.map((column) => `vehicles.${column}`));
+  const [vehicle] = await lockVisibleVehicles(trx, actor, [id], columns);
   if (!vehicle) throw notFound('Vehicle not found');
   return vehicle;
 }
@@ -211,12 +209,7 @@ export async function setVehicleStatuses(
   mayDo(actor, 'setStatus');
   const ids = [...new Set(input.ids)];
   if (!ids.length) return { vehicles: [], movedIds: [] };
-  const current = await Vehicle.query(trx)
-    .modify('scopedTo', actor)
-    .whereIn('vehicles.id', ids)
-    .orderBy('vehicles.id')
-    .forUpdate()
-    .select('vehicles.id', 'vehicles.companyId', 'vehicles.status', 'vehicles.updatedAt');
+  const current = await lockVisibleVehicles(trx, actor, ids, STATUS_COLUMNS);
   if (current.length !== ids.length) throw notFound('Vehicle not found');
   const moving = current.filter((v) => v.status !== input.status && (!input.forwardOnly || vehicleMovesForward(v.status, input.status)));
   const vehicles: StatusChanged[] = current.map((v) => ({ id: v.id, status: v.status, updatedAt: v.updatedAt }));
@@ -278,7 +271,9 @@ export async function updateVehicle(actor: User, input: { id: number; changes: z
   const fields = Object.keys(changes);
   if (fields.length) {
     const before = vehicle.toJSON();
-    await uniqueOr409(VIN_TAKEN, () => Vehicle.query(trx).patch(changes).findById(vehicle.id));
+    // The model's form of the columns (its JSON ones as text), stamped as its $beforeUpdate stamps.
+    const row = Vehicle.fromJson({ ...changes, updatedAt: new Date().toISOString() }, { patch: true }).$toDatabaseJson();
+    await uniqueOr409(VIN_TAKEN, () => trx(Vehicle.tableName).where('id', vehicle.id).update(row));
     const recorded = diffChanges(before, changes, fields);
     if (recorded) await recordEvent(trx, { actor, action: 'update', entity: 'vehicles', entityId: vehicle.id, companyId, changes: recorded });
   }
