@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { selectRows } from '../db';
+import { isMysql, selectRows } from '../db';
 import { seesEveryCompany } from '../domain/permissions';
 import { whereInCompanyOf, type Viewer } from './baseModel';
 
@@ -33,13 +33,19 @@ export async function keepRowCounts(trx: Knex, table: CountedTable, change: { ad
   };
   count(change.added, 1);
   count(change.removed, -1);
-  for (const { companyId, status, delta } of [...deltas.values()].filter((entry) => entry.delta !== 0).sort(byKey)) {
-    await trx('company_row_counts')
-      .insert({ tableName: table, companyId, status, total: delta })
-      .onConflict(['tableName', 'companyId', 'status'])
-      .merge({ total: trx.raw('?? + ?', ['company_row_counts.total', delta]) });
-  }
+  const counters = [...deltas.values()].filter((entry) => entry.delta !== 0).sort(byKey);
+  if (!counters.length) return;
+  // One statement for every counter (a status change moves two), its rows in that order: both
+  // engines lock and update a multi-row upsert's rows one by one, in the order of its values.
+  const values = counters.map(() => '(?, ?, ?, ?)').join(', ');
+  await trx.raw(`insert into company_row_counts (tableName, companyId, status, total) values ${values} ${ADD_TO_TOTAL[isMysql(trx) ? 'mysql' : 'sqlite']}`, counters.flatMap(({ companyId, status, delta }) => [table, companyId, status, delta]));
 }
+
+/** An upsert's conflict adds the row's delta to the counter (VALUES(): MariaDB has no row alias). */
+const ADD_TO_TOTAL = {
+  mysql: 'on duplicate key update total = total + values(total)',
+  sqlite: 'on conflict (tableName, companyId, status) do update set total = total + excluded.total',
+};
 
 /**
  * A company's counts of a table counted again from its rows, for writers that insert many rows

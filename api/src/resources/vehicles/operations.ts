@@ -54,7 +54,8 @@ async function assertVinFree(trx: Knex, vin: string) {
 }
 
 const LOCKED_COLUMNS = ['id', 'companyId', 'containerId', 'status', 'vin', 'updatedAt'];
-const STATUS_COLUMNS = ['id', 'companyId', 'status', 'updatedAt'];
+/** What a status change reads under the lock: the buyer too, whom it tells (none: no one to ask about). */
+const STATUS_COLUMNS = ['id', 'companyId', 'status', 'updatedAt', 'buyerId'];
 
 /**
  * The vehicle the actor may see, its row locked until the transaction ends (404 otherwise), with
@@ -223,7 +224,8 @@ export async function setVehicleStatuses(
     actor,
     moving.map((v) => ({ vehicleId: v.id, companyId: v.companyId, fromStatus: v.status, toStatus: input.status, containerId: input.causedBy?.containerId ?? null })),
   );
-  await notifyVehicleStatusChanged(trx, { vehicleIds: movedIds, fromStatuses: new Map(moving.map((v) => [v.id, v.status])), toStatus: input.status });
+  const sold = moving.filter((v) => v.buyerId !== null);
+  await notifyVehicleStatusChanged(trx, { vehicleIds: sold.map((v) => v.id), fromStatuses: new Map(sold.map((v) => [v.id, v.status])), toStatus: input.status });
   await keepRowCounts(trx, 'vehicles', {
     removed: moving.map((v) => ({ companyId: v.companyId, status: v.status })),
     added: moving.map((v) => ({ companyId: v.companyId, status: input.status })),
