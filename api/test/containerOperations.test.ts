@@ -55,6 +55,23 @@ describe.each(ENGINES)('assigning vehicles to a container on %s', (engine) => {
     expect(await inContainer()).toEqual([]);
   });
 
+  it('marks the vehicles it puts in or takes out as changed (updatedAt), and no other', async () => {
+    const stamps = async () => new Map(((await t.db('vehicles').whereIn('id', ours).select('id', 'updatedAt')) as { id: number; updatedAt: string | null }[]).map((r) => [Number(r.id), r.updatedAt]));
+    await t.db('vehicles').whereIn('id', ours).update({ updatedAt: null });
+    const before = new Date().toISOString();
+    await writeTransaction(t.db, (trx) => assignVehicles(shipper, { containerId, vehicleIds: ours.slice(0, 2) }, trx));
+    let now = await stamps();
+    expect(now.get(ours[0])! >= before && now.get(ours[1])! >= before).toBe(true);
+    expect(now.get(ours[2])).toBeNull();
+
+    await t.db('vehicles').whereIn('id', ours).update({ updatedAt: null });
+    await writeTransaction(t.db, (trx) => unassignVehicles(shipper, { containerId, vehicleIds: [ours[1]] }, trx));
+    now = await stamps();
+    expect(now.get(ours[1])! >= before).toBe(true);
+    expect([now.get(ours[0]), now.get(ours[2])]).toEqual([null, null]);
+    await writeTransaction(t.db, (trx) => unassignVehicles(shipper, { containerId }, trx));
+  });
+
   /** What the operation answers for one vehicle, written in a transaction that is then undone. */
   const operationAnswer = async (actor: User, vehicleId: number, target: number) => {
     const undo = new Error('undo');

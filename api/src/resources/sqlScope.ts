@@ -14,5 +14,11 @@ export function sqlScopeOf(viewer: Viewer): SqlScope | null {
   return viewer.companyId === null ? null : { kind: 'company', value: viewer.companyId };
 }
 
+/** whereInCompanyOf's scope alone, for tables a buyer's purchases do not narrow (containers). */
+export function companyScopeOf(viewer: Viewer): SqlScope | null {
+  if (seesEveryCompany(viewer.role)) return { kind: 'all' };
+  return viewer.companyId === null ? null : { kind: 'company', value: viewer.companyId };
+}
+
 /** What the scope's condition binds: its value, or nothing for every company. */
 export const scopeBindings = (scope: SqlScope): number[] => (scope.kind === 'all' ? [] : [scope.value]);

@@ -17,6 +17,9 @@ import {
 } from '../../domain/containerStatuses';
 import { moveRecordFiles } from '../files/store';
 import { keepRowCounts } from '../rowCounts';
+import { lockVisibleRows } from '../lockedRows';
+import { companyScopeOf } from '../sqlScope';
+import { selectRows } from '../../db';
 import { Container } from './model';
 import { recordEvent, recordEvents } from '../auditLog/record';
 import { createdFields, diffChanges } from '../../domain/auditEvents';
@@ -34,9 +37,18 @@ function mayDo(actor: User, action: Action) {
   if (!can(actor.role, 'containers', action)) throw forbidden();
 }
 
+/**
+ * The container `id` if the actor may see it (Container's scopedTo), with `columns`, its row locked
+ * until the transaction ends (resources/lockedRows.ts), parsed as the model parses it.
+ */
+async function lockContainer(trx: Knex, actor: User, id: number, columns: readonly string[]): Promise<Container | undefined> {
+  const [row] = await lockVisibleRows(trx, 'containers', { company: 'companyId' }, companyScopeOf(actor), [id], columns);
+  return row && Container.fromDatabaseJson(row);
+}
+
 /** The container the actor may see, its row locked until the transaction ends (404 otherwise). */
 async function lockVisible(trx: Knex, actor: User, id: number) {
-  const container = await Container.query(trx).modify('scopedTo', actor).findById(id).forUpdate().select('containers.id', 'containers.companyId', 'containers.shipperId', 'containers.number');
+  const container = await lockContainer(trx, actor, id, ['id', 'companyId', 'shipperId', 'number']);
   if (!container) throw notFound('Container not found');
   return container;
 }
@@ -132,19 +144,21 @@ const OTHER_COMPANY = 'A vehicle was not found in the container\u2019s company';
  */
 export async function assignVehicles(actor: User, input: { containerId: number; vehicleIds: number[] }, trx: Knex): Promise<number> {
   mayDo(actor, 'update');
-  const container = await Container.query(trx).modify('scopedTo', actor).findById(input.containerId).forUpdate().select('containers.id', 'containers.companyId', 'containers.status');
+  const container = await lockContainer(trx, actor, input.containerId, ['id', 'companyId', 'status']);
   if (!container) throw badRequest(CONTAINER_NOT_FOUND, { containerId: 'must be a container of the same company' });
   const ids = [...new Set(input.vehicleIds)];
   // By id alone, the primary key: with the company in the condition too, SQLite read the vehicles
   // through a company index, every vehicle of the company for each assignment (an import into a
   // company of 10,000 cars slowed down row after row). The container is one the actor may change,
   // so a vehicle of the container's company is one the actor may see.
-  const found = await Vehicle.query(trx).whereIn('vehicles.id', ids).select('vehicles.id', 'vehicles.companyId', 'vehicles.containerId');
+  const found = ids.length
+    ? await selectRows<{ id: number; companyId: number; containerId: number | null }>(trx, `select id, companyId, containerId from vehicles where id in (${ids.map(() => '?').join(', ')})`, ids)
+    : [];
   if (found.length !== ids.length || found.some((vehicle) => vehicle.companyId !== container.companyId)) {
     throw badRequest(OTHER_COMPANY, { containerId: 'must be a container of the vehicle\u2019s company', vehicleIds: 'must be vehicles of the same company' });
   }
-  // Through the model, so each vehicle's updatedAt records that it joined.
-  const assigned = ids.length ? await Vehicle.query(trx).whereIn('id', ids).patch({ containerId: container.id }) : 0;
+  // Each vehicle's updatedAt records that it joined (as the model's update hook stamps it).
+  const assigned = ids.length ? await trx('vehicles').whereIn('id', ids).update({ containerId: container.id, updatedAt: new Date().toISOString() }) : 0;
   await recordEvents(
     trx,
     found
@@ -166,15 +180,15 @@ export async function unassignVehicles(actor: User, input: { containerId: number
   mayDo(actor, 'update');
   const container = await lockVisible(trx, actor, input.containerId);
   const leaving = () => {
-    const query = Vehicle.query(trx).where({ containerId: container.id });
+    const query = trx('vehicles').where({ containerId: container.id });
     return input.vehicleIds ? query.whereIn('id', input.vehicleIds) : query;
   };
-  // Which ones, for the record of events; a locking read, as the patch below sees the rows.
-  const left = await leaving().orderBy('id').forUpdate().select('id', 'companyId');
+  // Which ones, for the record of events; a locking read, as the update below sees the rows.
+  const left: { id: number; companyId: number }[] = await leaving().orderBy('id').forUpdate().select('id', 'companyId');
   if (!left.length) return 0;
-  // Through the model, so each vehicle's updatedAt records that it left the container.
-  // Out of a container, no paper has a due date (vehicles/checklist.ts).
-  const count = await leaving().patch({ containerId: null, documentsDueAt: null });
+  // Each vehicle's updatedAt records that it left the container (as the model's update hook
+  // stamps it). Out of a container, no paper has a due date (vehicles/checklist.ts).
+  const count = await leaving().update({ containerId: null, documentsDueAt: null, updatedAt: new Date().toISOString() });
   await recordEvents(
     trx,
     left.map((v) => ({ actor, action: 'update', entity: 'vehicles', entityId: v.id, companyId: v.companyId, changes: { containerId: { from: container.id, to: null } } })),

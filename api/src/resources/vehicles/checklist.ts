@@ -22,17 +22,18 @@ export async function checklistFor(db: Knex, viewer: Viewer, vehicleId: number):
 
 /**
  * Sets `documentsDueAt` again on the vehicles named, or on every vehicle of a container. Writes only
- * those whose value changes, through the model (their updatedAt records it).
+ * those whose value changes (their updatedAt records it).
  */
 export async function refreshDocumentsDue(trx: Knex, which: { vehicleIds: number[] } | { containerId: number }): Promise<void> {
-  const query = Vehicle.query(trx).leftJoinRelated('container').select('vehicles.id', 'vehicles.documentsDueAt', 'container.loadingDate');
+  // knex, not objection's builders: every assignment to a container runs this.
+  const query = trx('vehicles').leftJoin('containers', 'containers.id', 'vehicles.containerId').select('vehicles.id', 'vehicles.documentsDueAt', 'containers.loadingDate');
   if ('containerId' in which) query.where('vehicles.containerId', which.containerId);
   else if (which.vehicleIds.length) query.whereIn('vehicles.id', which.vehicleIds);
   else return;
-  const vehicles = (await query) as (Vehicle & { loadingDate: string | null })[];
+  const vehicles: { id: number; documentsDueAt: string | null; loadingDate: string | null }[] = await query;
   if (!vehicles.length) return;
   const ids = vehicles.map((v) => v.id);
-  const documents = await VehicleFile.query(trx).whereIn('vehicleId', ids).where({ fileType: 'DOCUMENT' }).select('vehicleId', 'documentKind');
+  const documents: Pick<VehicleFile, 'vehicleId' | 'documentKind'>[] = await trx('vehicle_files').whereIn('vehicleId', ids).where({ fileType: 'DOCUMENT' }).select('vehicleId', 'documentKind');
   const kindsOf = new Map<number | null, ChecklistKindOrNull[]>();
   for (const d of documents) kindsOf.set(d.vehicleId, [...(kindsOf.get(d.vehicleId) ?? []), d.documentKind]);
   // One UPDATE per due date rather than per vehicle: the cars a container (or an import) takes
@@ -42,6 +43,8 @@ export async function refreshDocumentsDue(trx: Knex, which: { vehicleIds: number
     const due = earliestMissingDue(kindsOf.get(vehicle.id) ?? [], vehicle.loadingDate);
     if (due !== vehicle.documentsDueAt) byDue.set(due, [...(byDue.get(due) ?? []), vehicle.id]);
   }
-  for (const [due, dueIds] of byDue) await Vehicle.query(trx).patch({ documentsDueAt: due }).whereIn('id', dueIds);
+  // updatedAt stamped as the model's update hook stamps it.
+  const updatedAt = new Date().toISOString();
+  for (const [due, dueIds] of byDue) await trx('vehicles').whereIn('id', dueIds).update({ documentsDueAt: due, updatedAt });
 }
 type ChecklistKindOrNull = VehicleFile['documentKind'];
