@@ -6,7 +6,7 @@ import { scopeBindings, type SqlScope } from './sqlScope';
  * The rows a write changes, read and locked by a constant SQL text that carries the viewer's scope
  * (the models' scopedTo as a condition). Every status change, edit and deletion of a vehicle or a
  * container starts here: objection building the query and a model for it cost about 120 µs of a
- * write's CPU, the text 40 (28 Nov 2026, MariaDB, in a transaction, four at a time). The caller
+ * write's CPU, the text 40 (27 Nov 2026, MariaDB, in a transaction, four at a time). The caller
  * parses the rows as its model does (Model.fromDatabaseJson).
  */
 
