@@ -72,6 +72,19 @@ describe.each(ENGINES)('assigning vehicles to a container on %s', (engine) => {
     await writeTransaction(t.db, (trx) => unassignVehicles(shipper, { containerId }, trx));
   });
 
+  it('marks its vehicles as changed (updatedAt) when a new loading date gives their papers a due date', async () => {
+    await writeTransaction(t.db, (trx) => assignVehicles(shipper, { containerId, vehicleIds: [ours[0]] }, trx));
+    await t.db('vehicles').whereIn('id', ours).update({ updatedAt: null });
+    const before = new Date().toISOString();
+    expect((await shipperAgent.patch(`/api/containers/${containerId}`).send({ loadingDate: '2027-03-01' })).status).toBe(200);
+    const rows = (await t.db('vehicles').whereIn('id', ours).orderBy('id').select('id', 'documentsDueAt', 'updatedAt')) as { id: number; documentsDueAt: string | null; updatedAt: string | null }[];
+    expect(rows[0].documentsDueAt).not.toBeNull();
+    expect(rows[0].updatedAt! >= before).toBe(true);
+    expect(rows.slice(1).map((r) => r.updatedAt)).toEqual([null, null]);
+    await shipperAgent.patch(`/api/containers/${containerId}`).send({ loadingDate: null });
+    await writeTransaction(t.db, (trx) => unassignVehicles(shipper, { containerId }, trx));
+  });
+
   /** What the operation answers for one vehicle, written in a transaction that is then undone. */
   const operationAnswer = async (actor: User, vehicleId: number, target: number) => {
     const undo = new Error('undo');

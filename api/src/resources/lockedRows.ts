@@ -14,7 +14,7 @@ const text = keptTexts(200);
 
 /** Names of the code's own tables and columns, never text from outside. */
 function assertNames(names: readonly string[]) {
-  for (const name of names) if (!/^[A-Za-z_]+$/.test(name)) throw new Error(`not a table or column name: ${name}`);
+  for (const name of names) if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`not a table or column name: ${name}`);
 }
 
 /** The columns that carry a table's scope (ScopeColumns of rowsByIdsText, by scope kind). */
@@ -36,8 +36,8 @@ export async function lockVisibleRows(
 ): Promise<Record<string, unknown>[]> {
   if (!scope || !ids.length) return [];
   const mysql = isMysql(trx);
-  const sql = text(`${table}:${mysql}:${scope.kind}:${ids.length}:${columns.join(',')}`, () => {
-    const scopeColumn = scope.kind === 'all' ? undefined : scopeColumns[scope.kind];
+  const scopeColumn = scope.kind === 'all' ? undefined : scopeColumns[scope.kind];
+  const sql = text(`${table}:${mysql}:${scope.kind}:${scopeColumn}:${ids.length}:${columns.join(',')}`, () => {
     if (scope.kind !== 'all' && !scopeColumn) throw new Error(`${table} has no ${scope.kind} scope`);
     assertNames([table, ...columns, ...(scopeColumn ? [scopeColumn] : [])]);
     const idList = ids.length === 1 ? 'id = ?' : `id in (${ids.map(() => '?').join(', ')})`;

@@ -90,7 +90,7 @@ const numberOrNull = (value: unknown) => (value === null || value === undefined 
 
 const port = (name: unknown, nameAr: unknown, country: unknown) => (name ? { name, nameAr, country } : null);
 
-/** Values (a JSON array: MariaDB answers its text, mysql2 parses MySQL 8's JSON type) as an object of the columns' keys. */
+/** Values (a JSON array, which mysql2 answers parsed, or its text where a server types it as text) as an object of the columns' keys. */
 function objectOf(values: unknown, columns: string[]): Record<string, unknown> {
   const array = (typeof values === 'string' ? JSON.parse(values) : values) as unknown[];
   return Object.fromEntries(columns.map((column, i) => [keyOf(column), array[i]]));
