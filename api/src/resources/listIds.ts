@@ -3,7 +3,8 @@ import { keptTexts, selectRows } from '../db';
 import { likePattern } from '../http/listPlan';
 import type { Condition } from '../http/listQuery';
 import type { Viewer } from './baseModel';
-import { scopeBindings, sqlScopeOf, type ScopeColumns } from './sqlScope';
+import type { ScopeColumns } from './rowsByIdsText';
+import { scopeBindings, sqlScopeOf } from './sqlScope';
 
 /** SQL texts kept per list, past which the oldest go (an id list's `in` makes a text per length). */
 const TEXTS_KEPT = 200;

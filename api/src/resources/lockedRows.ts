@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { isMysql, keptTexts, selectRows } from '../db';
-import { scopeBindings, scopeColumnOf, type ScopeColumns, type SqlScope } from './sqlScope';
+import { scopeBindings, type SqlScope } from './sqlScope';
 
 /*
  * The rows a write changes, read and locked by a constant SQL text that carries the viewer's scope
@@ -17,6 +17,9 @@ function assertNames(names: readonly string[]) {
   for (const name of names) if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`not a table or column name: ${name}`);
 }
 
+/** The columns that carry a table's scope (ScopeColumns of rowsByIdsText, by scope kind). */
+export type ScopeColumnOf = { company: string; buyer?: string };
+
 /**
  * Rows `ids` of `table` that the scope lets the viewer see, with `columns`, locked until the
  * transaction ends (MySQL's FOR UPDATE; a SQLite write transaction already holds the one writer's
@@ -26,14 +29,14 @@ function assertNames(names: readonly string[]) {
 export async function lockVisibleRows(
   trx: Knex,
   table: string,
-  scopeColumns: ScopeColumns,
+  scopeColumns: ScopeColumnOf,
   scope: SqlScope | null,
   ids: readonly number[],
   columns: readonly string[],
 ): Promise<Record<string, unknown>[]> {
   if (!scope || !ids.length) return [];
   const mysql = isMysql(trx);
-  const scopeColumn = scopeColumnOf(scopeColumns, scope.kind);
+  const scopeColumn = scope.kind === 'all' ? undefined : scopeColumns[scope.kind];
   const sql = text(`${table}:${mysql}:${scope.kind}:${scopeColumn}:${ids.length}:${columns.join(',')}`, () => {
     if (scope.kind !== 'all' && !scopeColumn) throw new Error(`${table} has no ${scope.kind} scope`);
     assertNames([table, ...columns, ...(scopeColumn ? [scopeColumn] : [])]);

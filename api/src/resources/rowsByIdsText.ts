@@ -1,5 +1,8 @@
 import { keptTexts } from '../db';
-import { scopeColumnOf, type ScopeColumns, type SqlScope } from './sqlScope';
+import type { SqlScope } from './sqlScope';
+
+/** The columns that carry a table's scope: the company's, and the buyer's where buyers see its rows. */
+export type ScopeColumns = { company: string; buyer?: string };
 
 /**
  * Where the select names the page's ids again (a grouped read of the rows' files or vehicles for
@@ -22,7 +25,7 @@ export function rowsByIdsText(select: string, alias: string, scope: ScopeColumns
   return {
     text: (count: number, kind: SqlScope['kind']): string =>
       texts(`${count}:${kind}`, () => {
-        const column = scopeColumnOf(scope, kind);
+        const column = kind === 'company' ? scope.company : kind === 'buyer' ? scope.buyer : undefined;
         const marks = new Array(count).fill('?').join(', ');
         return `select ${select.replaceAll(PAGE_IDS, marks)}\nwhere ${alias}.id in (${marks})${column ? ` and +${alias}.${column} = ?` : ''}`;
       }),

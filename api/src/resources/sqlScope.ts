@@ -7,12 +7,6 @@ import type { Viewer } from './baseModel';
  */
 export type SqlScope = { kind: 'all' } | { kind: 'company' | 'buyer'; value: number };
 
-/** The columns that carry a table's scope: the company's, and the buyer's where buyers see its rows. */
-export type ScopeColumns = { company: string; buyer?: string };
-
-/** The column a scope's condition tests: none for every company's (undefined too where the table has no buyer column). */
-export const scopeColumnOf = (columns: ScopeColumns, kind: SqlScope['kind']): string | undefined => (kind === 'all' ? undefined : columns[kind]);
-
 /** The viewer's scope, or null for one who sees nothing (staff without a company: whereInCompanyOf's `1 = 0`). */
 export function sqlScopeOf(viewer: Viewer): SqlScope | null {
   if (seesOnlyOwnPurchases(viewer.role)) return { kind: 'buyer', value: viewer.id };

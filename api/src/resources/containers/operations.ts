@@ -157,8 +157,8 @@ export async function assignVehicles(actor: User, input: { containerId: number; 
   if (found.length !== ids.length || found.some((vehicle) => vehicle.companyId !== container.companyId)) {
     throw badRequest(OTHER_COMPANY, { containerId: 'must be a container of the vehicle\u2019s company', vehicleIds: 'must be vehicles of the same company' });
   }
-  // Each vehicle's updatedAt records that it joined.
-  const assigned = ids.length ? await trx('vehicles').whereIn('id', ids).update(Vehicle.stamped({ containerId: container.id })) : 0;
+  // Each vehicle's updatedAt records that it joined (as the model's update hook stamps it).
+  const assigned = ids.length ? await trx('vehicles').whereIn('id', ids).update({ containerId: container.id, updatedAt: new Date().toISOString() }) : 0;
   await recordEvents(
     trx,
     found
@@ -186,9 +186,9 @@ export async function unassignVehicles(actor: User, input: { containerId: number
   // Which ones, for the record of events; a locking read, as the update below sees the rows.
   const left: { id: number; companyId: number }[] = await leaving().orderBy('id').forUpdate().select('id', 'companyId');
   if (!left.length) return 0;
-  // Each vehicle's updatedAt records that it left the container. Out of a container, no paper
-  // has a due date (vehicles/checklist.ts).
-  const count = await leaving().update(Vehicle.stamped({ containerId: null, documentsDueAt: null }));
+  // Each vehicle's updatedAt records that it left the container (as the model's update hook
+  // stamps it). Out of a container, no paper has a due date (vehicles/checklist.ts).
+  const count = await leaving().update({ containerId: null, documentsDueAt: null, updatedAt: new Date().toISOString() });
   await recordEvents(
     trx,
     left.map((v) => ({ actor, action: 'update', entity: 'vehicles', entityId: v.id, companyId: v.companyId, changes: { containerId: { from: container.id, to: null } } })),

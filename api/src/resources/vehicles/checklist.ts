@@ -43,6 +43,8 @@ export async function refreshDocumentsDue(trx: Knex, which: { vehicleIds: number
     const due = earliestMissingDue(kindsOf.get(vehicle.id) ?? [], vehicle.loadingDate);
     if (due !== vehicle.documentsDueAt) byDue.set(due, [...(byDue.get(due) ?? []), vehicle.id]);
   }
-  for (const [due, dueIds] of byDue) await trx('vehicles').whereIn('id', dueIds).update(Vehicle.stamped({ documentsDueAt: due }));
+  // updatedAt stamped as the model's update hook stamps it.
+  const updatedAt = new Date().toISOString();
+  for (const [due, dueIds] of byDue) await trx('vehicles').whereIn('id', dueIds).update({ documentsDueAt: due, updatedAt });
 }
 type ChecklistKindOrNull = VehicleFile['documentKind'];

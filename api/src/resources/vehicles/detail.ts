@@ -3,7 +3,7 @@ import { isMysql, selectArrays, selectRows } from '../../db';
 import { isVinCheckDigitValid } from '../../domain/vin';
 import { notFound } from '../../http/errors';
 import type { Viewer } from '../baseModel';
-import { scopeBindings, scopeColumnOf, sqlScopeOf, type SqlScope } from '../sqlScope';
+import { scopeBindings, sqlScopeOf, type SqlScope } from '../sqlScope';
 
 /**
  * A vehicle's detail (GET /api/vehicles/{id}, and the answer of its writes) read by constant SQL
@@ -46,15 +46,10 @@ const keyOf = (column: string) => column.split(' as ')[1] ?? column.split('.')[1
 const expressionOf = (column: string) => column.split(' as ')[0];
 
 /** The scope's condition on the row (Vehicle's scopedTo): every company's, one company's, a buyer's purchases. */
-const SCOPE_COLUMNS = { company: 'v.companyId', buyer: 'v.buyerId' };
-const SCOPE_KINDS: SqlScope['kind'][] = ['all', 'company', 'buyer'];
+const SCOPE_CONDITIONS = { all: '', company: ' and v.companyId = ?', buyer: ' and v.buyerId = ?' };
+type ScopeKind = keyof typeof SCOPE_CONDITIONS;
 const byScope = (text: (condition: string) => string) =>
-  Object.fromEntries(
-    SCOPE_KINDS.map((kind) => {
-      const column = scopeColumnOf(SCOPE_COLUMNS, kind);
-      return [kind, text(column ? ` and ${column} = ?` : '')];
-    }),
-  ) as Record<SqlScope['kind'], string>;
+  Object.fromEntries(Object.entries(SCOPE_CONDITIONS).map(([kind, condition]) => [kind, text(condition)])) as Record<ScopeKind, string>;
 
 const SQLITE_ROW = byScope((condition) => `select ${ROW_COLUMNS.join(', ')}\n${ROW_TABLES}${condition}`);
 const FILES = `select ${FILE_COLUMNS.join(', ')} ${FILE_TABLE} order by f.id`;
@@ -114,16 +109,16 @@ async function read(db: Knex, scope: SqlScope | null, id: number): Promise<Read>
     const [[row], fileRows, history] = await Promise.all([rowRead, selectRows<FileRow>(db, FILES, [id]), selectRows<Record<string, unknown>>(db, HISTORY, [id])]);
     return { row, fileRows, history };
   }
-  const answer: Read = { row: undefined, fileRows: [], history: [] };
-  if (!scope) return answer;
+  const read: Read = { row: undefined, fileRows: [], history: [] };
+  if (!scope) return read;
   for (const [part, values] of await selectArrays(db, MYSQL_TEXT[scope.kind], [...inScope, id, id], { prepared: true })) {
-    if (part === 'row') answer.row = objectOf(values, ROW_COLUMNS) as Row;
-    else if (part === 'file') answer.fileRows.push(objectOf(values, FILE_COLUMNS) as FileRow);
-    else answer.history.push(objectOf(values, HISTORY_COLUMNS));
+    if (part === 'row') read.row = objectOf(values, ROW_COLUMNS) as Row;
+    else if (part === 'file') read.fileRows.push(objectOf(values, FILE_COLUMNS) as FileRow);
+    else read.history.push(objectOf(values, HISTORY_COLUMNS));
   }
-  answer.fileRows.sort(byId);
-  answer.history.sort(byTimeThenId);
-  return answer;
+  read.fileRows.sort(byId);
+  read.history.sort(byTimeThenId);
+  return read;
 }
 
 /**

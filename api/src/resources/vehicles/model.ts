@@ -82,11 +82,6 @@ export class Vehicle extends BaseModel {
     this.updatedAt = new Date().toISOString();
   }
 
-  /** A change written without the model (knex), stamped as $beforeUpdate stamps one written through it. */
-  static stamped<T extends object>(changes: T): T & { updatedAt: string } {
-    return { ...changes, updatedAt: new Date().toISOString() };
-  }
-
   /** The check digit is a warning shown with the vehicle, never a refusal (non-US VINs lack it); overdue papers a flag. */
   $formatJson(json: Pojo): Pojo {
     const formatted = super.$formatJson(json);

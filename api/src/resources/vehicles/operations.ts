@@ -273,8 +273,8 @@ export async function updateVehicle(actor: User, input: { id: number; changes: z
   const fields = Object.keys(changes);
   if (fields.length) {
     const before = vehicle.toJSON();
-    // The model's form of the columns (its JSON ones as text).
-    const row = Vehicle.fromJson(Vehicle.stamped(changes), { patch: true }).$toDatabaseJson();
+    // The model's form of the columns (its JSON ones as text), stamped as its $beforeUpdate stamps.
+    const row = Vehicle.fromJson({ ...changes, updatedAt: new Date().toISOString() }, { patch: true }).$toDatabaseJson();
     await uniqueOr409(VIN_TAKEN, () => trx(Vehicle.tableName).where('id', vehicle.id).update(row));
     const recorded = diffChanges(before, changes, fields);
     if (recorded) await recordEvent(trx, { actor, action: 'update', entity: 'vehicles', entityId: vehicle.id, companyId, changes: recorded });
