@@ -85,8 +85,6 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
   });
 
   if (proxies && 'addresses' in proxies) app.use(clientAddressBehind(proxies.addresses));
-  // The client's address for the record of events, wherever a write happens (http/requestContext.ts).
-  app.use(requestContext());
   app.use(requestLog(logger));
   app.use(errorMiddleware(logger));
   app.use(securityHeaders(config));
@@ -136,6 +134,8 @@ export function createApp({ db, config, logger = createLogger(config.logLevel), 
   app.use(jsonBody);
   app.use(sessionMiddleware(app, db, config, userFromRow));
   app.use(loadCurrentUser(findUser(db)));
+  // The client's address for the record of events, with the request's user (http/requestContext.ts).
+  app.use(requestContext());
   const turns = fairShare(config.requestsPerUser);
   app.use(turns);
   app.use(idempotency(db));

@@ -352,3 +352,63 @@ describe.each(ENGINES)('the record of events on %s', (engine) => {
     expect(await t.db('audit_events').count({ n: '*' })).toEqual(before);
   });
 });
+
+/**
+ * The client's address of each event is the one of the request that made it (http/requestContext.ts
+ * keeps it with the request's signed-in user), also when several people's requests run at once and
+ * for the requests that have no signed-in user yet (a sign-in, a failed one, a registration).
+ * Behind a trusted proxy, so each client has an address of its own.
+ */
+describe.each(ENGINES)('the addresses in the record of events on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engine, { TRUST_PROXY: 'true' });
+  });
+  afterAll(() => t.close());
+
+  const from = (agent: ReturnType<TestApp['anon']>, ip: string) => ({
+    post: (path: string, body: object, headers: Record<string, string> = {}) => agent.post(path).set({ 'X-Forwarded-For': ip, ...headers }).send(body),
+    patch: (path: string, body: object) => agent.patch(path).set('X-Forwarded-For', ip).send(body),
+  });
+
+  it('keeps each request\'s own address, with people writing at once', async () => {
+    const company = await t.company();
+    const people = await Promise.all([1, 2, 3].map((n) => t.user({ role: 'SHIPPER', companyId: company.id, username: `addr${n}-${randomBytes(3).toString('hex')}@events.example` })));
+    const clients = people.map((person, i) => ({ person, ip: `10.20.0.${i + 1}`, agent: t.anon() }));
+    for (const { person, ip, agent } of clients) expect((await from(agent, ip).post('/api/login', { username: person.username, password: PASSWORD })).status).toBe(200);
+
+    // Each person's creates, edits and status changes, all at once; one create with an
+    // Idempotency-Key (its commit marks the key of that request alone).
+    await Promise.all(
+      clients.map(async ({ ip, agent }, i) => {
+        const client = from(agent, ip);
+        const created = await Promise.all(
+          [0, 1, 2].map((k) => client.post('/api/vehicles', { vin: validVin(), model: `Addr ${i}-${k}` }, k === 0 ? { 'Idempotency-Key': `addr-${ip}` } : {})),
+        );
+        for (const res of created) expect(res.status, JSON.stringify(res.body)).toBe(201);
+        await Promise.all(created.map((res) => client.patch(`/api/vehicles/${res.body.id}/status`, { status: 'DISPATCHED' })));
+        await Promise.all(created.map((res) => client.patch(`/api/vehicles/${res.body.id}`, { notes: `from ${ip}` })));
+      }),
+    );
+    for (const { person, ip } of clients) {
+      const events: Event[] = await t.db('audit_events').where({ userId: person.id });
+      // Sign-in, three creates, three status changes, three edits.
+      expect(events.filter((e) => e.action !== 'signIn')).toHaveLength(9);
+      expect([...new Set(events.map((e) => e.ip))]).toEqual([ip]);
+      expect(await t.db('idempotency_keys').where({ userId: person.id, idempotencyKey: `addr-${ip}`, state: 'done' }).first()).toBeDefined();
+    }
+
+    // No signed-in user yet: a failed sign-in, a registration (its create and its sign-in), a sign-out.
+    expect((await from(t.anon(), '10.20.1.1').post('/api/login', { username: people[0].username, password: 'not it' })).status).toBe(401);
+    const failed = await t.db('audit_events').where({ action: 'signInFailed', userId: people[0].id }).first();
+    expect(failed.ip).toBe('10.20.1.1');
+    const newcomer = t.anon();
+    const username = `addr-new-${randomBytes(3).toString('hex')}@events.example`;
+    expect((await from(newcomer, '10.20.1.2').post('/api/register', { username, password: PASSWORD })).status).toBe(201);
+    const registered = await t.db('users').where({ username }).first();
+    const own: Event[] = await t.db('audit_events').where({ userId: registered.id }).orderBy('id');
+    expect(own.map((e) => [e.action, e.ip])).toEqual([['create', '10.20.1.2'], ['signIn', '10.20.1.2']]);
+    expect((await from(clients[1].agent, '10.20.1.3').post('/api/logout', {})).status).toBe(200);
+    expect((await t.db('audit_events').where({ action: 'signOut', userId: people[1].id }).first()).ip).toBe('10.20.1.3');
+  });
+});

@@ -181,7 +181,7 @@ describe.each(CASES)('company documents, invoice PDFs and logos on %s, stored in
     // An invoice whose storing fails after its PDF's bytes were staged: its number is given back.
     const refused = new Error('refused');
     const year = 2031;
-    await expect(issueNumbered(t.db, w.companyA.id, year, async (n) => Buffer.from(`%PDF-1.7 ${n}`), t.app.fileStorages.current, async () => { throw refused; })).rejects.toBe(refused);
+    await expect(issueNumbered(t.db, w.companyA.id, year, async (n) => Buffer.from(`%PDF-1.7 ${n}`), t.app.fileStorages.current, async () => { throw refused; }, w.companyAdmin)).rejects.toBe(refused);
     expect(await t.db('invoice_counters').where({ companyId: w.companyA.id, year }).first()).toBeUndefined();
     expect(await bucketKeys()).toEqual(before);
   });

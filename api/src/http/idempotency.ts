@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Context, Next } from 'koa';
@@ -39,16 +38,21 @@ type KeyRow = {
   createdAt: string;
 };
 
-/** The request's key while its handler runs, for the transaction that commits its create. */
-const requestKey = new AsyncLocalStorage<{ userId: number; idempotencyKey: string }>();
+/**
+ * The request's key while its handler runs, for the transaction that commits its create, kept
+ * with the request's signed-in user: read afresh for every request, and the actor its create is
+ * made by (as the client's address is: http/requestContext.ts, which says why not an AsyncLocalStorage).
+ */
+const requestKeys = new WeakMap<object, { userId: number; idempotencyKey: string }>();
 
 /**
- * Marks the request's key 'committed' (with the id made) in the create's own transaction: if
- * that commits, so does the mark, and a retry after an answer lost past the commit finds it.
- * A no-op outside a request with a key, and after its first commit.
+ * Marks the key of the request `actor` made the create in (the request's signed-in user) as
+ * 'committed' (with the id made) in the create's own transaction: if that commits, so does the
+ * mark, and a retry after an answer lost past the commit finds it. A no-op outside a request with
+ * a key, and after its first commit.
  */
-export async function keepKeyWithCommit(trx: Knex, result: unknown): Promise<void> {
-  const key = requestKey.getStore();
+export async function keepKeyWithCommit(trx: Knex, actor: object, result: unknown): Promise<void> {
+  const key = requestKeys.get(actor);
   if (!key) return;
   const id = typeof result === 'number' ? result : (result as { id?: unknown } | null)?.id;
   await trx('idempotency_keys')
@@ -136,8 +140,9 @@ export function idempotency(db: Knex) {
 
   return async (ctx: Context, next: Next) => {
     const key = ctx.get('Idempotency-Key');
-    const userId = ctx.state.user?.id;
-    if (!key || ctx.method !== 'POST' || !IDEMPOTENT_CREATES.test(ctx.path) || typeof userId !== 'number') return next();
+    const user = ctx.state.user;
+    const userId = user?.id;
+    if (!key || ctx.method !== 'POST' || !IDEMPOTENT_CREATES.test(ctx.path) || !user || typeof userId !== 'number') return next();
     if (!KEY.test(key)) throw new HttpError(400, 'validation.failed', 'Idempotency-Key must be 1 to 200 visible ASCII characters');
 
     const kept = await claim(userId, key, fingerprintOf(ctx));
@@ -146,7 +151,8 @@ export function idempotency(db: Knex) {
     const where = { userId, idempotencyKey: key };
     let stored = false;
     try {
-      await requestKey.run({ userId, idempotencyKey: key }, next);
+      requestKeys.set(user, where);
+      await next();
       if (ctx.status >= 200 && ctx.status < 300) {
         let body: Buffer;
         if (ctx.body && typeof (ctx.body as Readable).pipe === 'function') ctx.body = body = await streamToBuffer(ctx.body as Readable);
@@ -165,6 +171,7 @@ export function idempotency(db: Knex) {
         }
       }
     } finally {
+      requestKeys.delete(user);
       // A key whose create was committed stays: its retry reads the record back.
       if (!stored) await table().where({ ...where, state: 'running' }).delete().catch(() => undefined);
     }

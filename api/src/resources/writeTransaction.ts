@@ -48,16 +48,17 @@ export const backoff = (attempt: number) => new Promise((resolve) => setTimeout(
  * number of times with jitter. Work is therefore written to be run again from the start: it reads
  * what it needs inside the transaction and does nothing outside it that cannot be repeated.
  */
-export async function writeTransaction<T>(db: Knex, work: (trx: Knex.Transaction) => Promise<T>, { create = false }: { create?: boolean } = {}): Promise<T> {
+export async function writeTransaction<T>(db: Knex, work: (trx: Knex.Transaction) => Promise<T>, { createdBy }: { createdBy?: object } = {}): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (trx) => {
         const result = await work(trx);
-        // The transaction that completes a create (`create`: a vehicle, a container, an invoice,
-        // a document upload, the last file of a vehicle upload) commits the request's
-        // Idempotency-Key mark with it (http/idempotency.ts); earlier transactions of the same
-        // request mark nothing, as a later failure undoes them and the key must then go.
-        if (create) await keepKeyWithCommit(trx, result);
+        // The transaction that completes a create (a vehicle, a container, an invoice, a
+        // document upload, the last file of a vehicle upload) commits the Idempotency-Key mark of
+        // the request whose signed-in user made it (`createdBy`, http/idempotency.ts) with it;
+        // earlier transactions of the same request mark nothing, as a later failure undoes them
+        // and the key must then go.
+        if (createdBy) await keepKeyWithCommit(trx, createdBy, result);
         return result;
       });
     } catch (error) {

@@ -11,17 +11,18 @@ import { writeTransaction } from '../writeTransaction';
  */
 type SignedIn = Pick<User, 'id' | 'username' | 'role' | 'companyId'>;
 
-export function recordSignIn(db: Knex, user: SignedIn) {
-  return writeTransaction(db, (trx) => recordEvent(trx, { actor: user, action: 'signIn', entity: 'users', entityId: user.id, companyId: user.companyId }));
+/** `ip`: the client's address (the request has no signed-in user to carry it: http/requestContext.ts). */
+export function recordSignIn(db: Knex, user: SignedIn, ip: string | null) {
+  return writeTransaction(db, (trx) => recordEvent(trx, { actor: user, action: 'signIn', entity: 'users', entityId: user.id, companyId: user.companyId, ip }));
 }
 
-export function recordSignOut(db: Knex, user: SignedIn) {
-  return writeTransaction(db, (trx) => recordEvent(trx, { actor: user, action: 'signOut', entity: 'users', entityId: user.id, companyId: user.companyId }));
+export function recordSignOut(db: Knex, user: SignedIn, ip: string | null) {
+  return writeTransaction(db, (trx) => recordEvent(trx, { actor: user, action: 'signOut', entity: 'users', entityId: user.id, companyId: user.companyId, ip }));
 }
 
-export function recordFailedSignIn(db: Knex, account: SignedIn | undefined) {
+export function recordFailedSignIn(db: Knex, account: SignedIn | undefined, ip: string | null) {
   const actor = account ? { id: account.id, username: account.username, role: account.role, companyId: account.companyId } : null;
   return writeTransaction(db, (trx) =>
-    recordEvent(trx, { actor, action: 'signInFailed', entity: 'users', entityId: account?.id ?? null, companyId: account?.companyId ?? null }),
+    recordEvent(trx, { actor, action: 'signInFailed', entity: 'users', entityId: account?.id ?? null, companyId: account?.companyId ?? null, ip }),
   );
 }

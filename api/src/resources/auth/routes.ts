@@ -42,10 +42,10 @@ export function authRoutes(db: Knex) {
     const input = parse(RegisterSchema, ctx.request.body, 'registration');
     const refusal = await throttle.beforeRegister(ctx.ip);
     if (refusal) throw tooMany(ctx, refusal);
-    const user = await registerUser(input, db);
+    const user = await registerUser(input, db, ctx.ip || null);
     await signIn(ctx, user);
     // A registration signs its new account in (pending approval): a sign-in like any other.
-    await recordSignIn(db, user);
+    await recordSignIn(db, user, ctx.ip || null);
     ctx.status = 201;
     ctx.body = { message: 'Registration successful. Please wait for administrator approval.', user: currentUserJson(user) };
   });
@@ -61,7 +61,7 @@ export function authRoutes(db: Knex) {
     // An inactive account, or one of an inactive company, answers like a wrong password: the
     // answer never confirms a password.
     if (!user || !ok || !user.active || user.companyActive === false) {
-      await recordFailedSignIn(db, user);
+      await recordFailedSignIn(db, user, ctx.ip || null);
       throw new HttpError(401, 'auth.invalidCredentials', INVALID_LOGIN);
     }
     await throttle.signedIn(input.username, ctx.ip, device);
@@ -69,7 +69,7 @@ export function authRoutes(db: Knex) {
     issueDeviceCookie(ctx, input.username);
     await deleteExpiredSessions(db);
     await signIn(ctx, user);
-    await recordSignIn(db, user);
+    await recordSignIn(db, user, ctx.ip || null);
     ctx.body = currentUserJson(user);
   });
 
@@ -77,7 +77,7 @@ export function authRoutes(db: Knex) {
     // Setting the session to null destroys it in the store; a replayed cookie is then worthless.
     const user = ctx.state.user;
     ctx.session = null;
-    if (user) await recordSignOut(db, user);
+    if (user) await recordSignOut(db, user, ctx.ip || null);
     ctx.body = { message: 'Logged out' };
   });
 

@@ -98,7 +98,7 @@ export function containerRoutes(db: Knex, storages: FileStorages) {
   router.post('/', authorize('containers', 'create'), async (ctx) => {
     const user = approvedUser(ctx);
     const input = parse(ContainerCreateSchema, ctx.request.body, 'container');
-    const id = await writeTransaction(db, (trx) => createContainer(user, input, trx), { create: true });
+    const id = await writeTransaction(db, (trx) => createContainer(user, input, trx), { createdBy: user });
     ctx.status = 201;
     ctx.body = await detail((await visible(user).findById(id))!, user);
   });

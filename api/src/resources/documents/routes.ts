@@ -79,7 +79,7 @@ export function documentRoutes(db: Knex, storages: FileStorages, uploadMaxBytes:
         created.push(Number(id));
       }
       return created;
-    }, { create: true }));
+    }, { createdBy: user }));
     ctx.status = 201;
     const rows = await visible(ctx).whereIn('documents.id', ids).orderBy('documents.id');
     // One file answers with its record (react-admin's create); several with the list.

@@ -49,10 +49,10 @@ export async function storeRecordFiles(
    * between the two leaves the record, and the periodic sweep removes its objects a day later.
    */
   const storeOne = async (variants: Variants, work: (trx: Knex, staged: StagedFile) => Promise<number>, create: boolean) => {
-    createdIds.push(await stageThenCommit(storage, 'vehicleFile', [variants], ([staged]) => writeTransaction(db, (trx) => work(trx, staged), { create })));
+    createdIds.push(await stageThenCommit(storage, 'vehicleFile', [variants], ([staged]) => writeTransaction(db, (trx) => work(trx, staged), { createdBy: create ? uploader : undefined })));
   };
   // Each file commits on its own; the last one's transaction also marks the request's
-  // Idempotency-Key as stored (writeTransaction's `create`), so a retry after that never stores
+  // Idempotency-Key as stored (writeTransaction's `createdBy`), so a retry after that never stores
   // the files again, and a failure before it (which removes the earlier files) lets a retry run.
   try {
     for (const [i, file] of files.entries()) {

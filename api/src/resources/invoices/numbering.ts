@@ -68,6 +68,8 @@ export async function issueNumbered<T>(
   render: (invoiceNumber: string) => Promise<Buffer>,
   storage: FileStorage,
   store: (trx: Knex, invoiceNumber: string, pdf: Buffer, staged: StagedFile) => Promise<T>,
+  /** Who issues it: the request's signed-in user, whose Idempotency-Key the invoice's commit marks. */
+  issuedBy: object,
 ): Promise<{ invoiceNumber: string; pdf: Buffer; stored: T }> {
   const deadline = Date.now() + WAIT_FOR_NUMBER_MS;
   return oneAtATime(`${companyId}:${year}`, async () => {
@@ -82,7 +84,7 @@ export async function issueNumbered<T>(
         const stored = await stageThenCommit(storage, 'invoice', [{ original: pdf }], ([staged]) => writeTransaction(db, async (trx) => {
           if ((await takeNumber(trx, companyId, year)) !== predicted) throw new NumberTaken();
           return store(trx, invoiceNumber, pdf, staged);
-        }, { create: true }));
+        }, { createdBy: issuedBy }));
         return { invoiceNumber, pdf, stored };
       } catch (error) {
         if (!(error instanceof NumberTaken)) throw error;

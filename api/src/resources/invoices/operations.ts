@@ -102,7 +102,7 @@ export async function issueInvoice(actor: User, input: z.infer<typeof InvoiceReq
     });
     return invoiceId;
   };
-  const { invoiceNumber, pdf, stored: id } = await issueNumbered(db, companyId, Number(input.date.slice(0, 4)), (number) => renderer.render(invoiceData(number)), storages.current, store);
+  const { invoiceNumber, pdf, stored: id } = await issueNumbered(db, companyId, Number(input.date.slice(0, 4)), (number) => renderer.render(invoiceData(number)), storages.current, store, actor);
   return { id, invoiceNumber, fileName: invoiceFileName(invoiceNumber, input.buyerName), size: pdf.length, pdf };
 }
 

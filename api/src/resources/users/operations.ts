@@ -52,14 +52,14 @@ async function passwordGivenByAdministrator(password: string) {
   return { passwordHash: await hashPassword(password), mustChangePassword: true };
 }
 
-/** A self-registration: an account without role or company, waiting for approval. */
-export async function registerUser(input: { username: string; password: string }, db: Knex): Promise<User> {
+/** A self-registration: an account without role or company, waiting for approval; `ip`, the client's address. */
+export async function registerUser(input: { username: string; password: string }, db: Knex, ip: string | null): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   try {
     return await writeTransaction(db, async (trx) => {
       const user = await User.query(trx).insertAndFetch({ username: input.username, passwordHash, role: null, companyId: null, active: true, pendingApproval: true });
       // Its own act: the new account is who registered.
-      await recordEvent(trx, { actor: user, action: 'create', entity: 'users', entityId: user.id, companyId: null, changes: createdFields(user.toJSON()) });
+      await recordEvent(trx, { actor: user, action: 'create', entity: 'users', entityId: user.id, companyId: null, changes: createdFields(user.toJSON()), ip });
       await notifyRegistration(trx, user);
       return user;
     });

@@ -120,7 +120,7 @@ export function vehicleRoutes(db: Knex, vin: VinDecoder, storages: FileStorages)
     const input = parse(VehicleCreateSchema, ctx.request.body, 'vehicle');
     // The public vehicle database fills what the user left out; offline, the bundled decoder does.
     const decoded = await vin.decode(input.vin);
-    const id = await writeTransaction(db, (trx) => createVehicle(user, { ...input, decoded }, trx), { create: true });
+    const id = await writeTransaction(db, (trx) => createVehicle(user, { ...input, decoded }, trx), { createdBy: user });
     ctx.status = 201;
     ctx.body = { ...(await detail(id, user)), vinDecodeSource: decoded.source };
   });
