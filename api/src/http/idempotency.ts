@@ -141,8 +141,8 @@ export function idempotency(db: Knex) {
   return async (ctx: Context, next: Next) => {
     const key = ctx.get('Idempotency-Key');
     const user = ctx.state.user;
-    const userId = user?.id;
-    if (!key || ctx.method !== 'POST' || !IDEMPOTENT_CREATES.test(ctx.path) || !user || typeof userId !== 'number') return next();
+    if (!key || ctx.method !== 'POST' || !IDEMPOTENT_CREATES.test(ctx.path) || typeof user?.id !== 'number') return next();
+    const userId = user.id;
     if (!KEY.test(key)) throw new HttpError(400, 'validation.failed', 'Idempotency-Key must be 1 to 200 visible ASCII characters');
 
     const kept = await claim(userId, key, fingerprintOf(ctx));

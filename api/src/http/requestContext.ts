@@ -13,10 +13,13 @@ import type { Context, Next } from 'koa';
  */
 const addresses = new WeakMap<object, string | null>();
 
+/** The request's client address as events record it (null where koa has none). */
+export const requestAddress = (ctx: Context): string | null => ctx.ip || null;
+
 /** After loadCurrentUser: the signed-in user acts from the request's address. */
 export function requestContext() {
   return (ctx: Context, next: Next) => {
-    if (ctx.state.user) addresses.set(ctx.state.user, ctx.ip || null);
+    if (ctx.state.user) addresses.set(ctx.state.user, requestAddress(ctx));
     return next();
   };
 }

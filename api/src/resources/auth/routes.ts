@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { HttpError, badRequest } from '../../http/errors';
 import { signedInUser, type ApiContext } from '../../http/auth';
 import { parse } from '../../http/validate';
+import { requestAddress } from '../../http/requestContext';
 import { decoyHash, madeAtAnotherCost, verifyPassword } from '../../services/passwords';
 import { User, currentUserJson } from '../users/model';
 import { rehashPassword, replacePassword } from '../users/password';
@@ -42,10 +43,10 @@ export function authRoutes(db: Knex) {
     const input = parse(RegisterSchema, ctx.request.body, 'registration');
     const refusal = await throttle.beforeRegister(ctx.ip);
     if (refusal) throw tooMany(ctx, refusal);
-    const user = await registerUser(input, db, ctx.ip || null);
+    const user = await registerUser(input, db, requestAddress(ctx));
     await signIn(ctx, user);
     // A registration signs its new account in (pending approval): a sign-in like any other.
-    await recordSignIn(db, user, ctx.ip || null);
+    await recordSignIn(db, user, requestAddress(ctx));
     ctx.status = 201;
     ctx.body = { message: 'Registration successful. Please wait for administrator approval.', user: currentUserJson(user) };
   });
@@ -61,7 +62,7 @@ export function authRoutes(db: Knex) {
     // An inactive account, or one of an inactive company, answers like a wrong password: the
     // answer never confirms a password.
     if (!user || !ok || !user.active || user.companyActive === false) {
-      await recordFailedSignIn(db, user, ctx.ip || null);
+      await recordFailedSignIn(db, user, requestAddress(ctx));
       throw new HttpError(401, 'auth.invalidCredentials', INVALID_LOGIN);
     }
     await throttle.signedIn(input.username, ctx.ip, device);
@@ -69,7 +70,7 @@ export function authRoutes(db: Knex) {
     issueDeviceCookie(ctx, input.username);
     await deleteExpiredSessions(db);
     await signIn(ctx, user);
-    await recordSignIn(db, user, ctx.ip || null);
+    await recordSignIn(db, user, requestAddress(ctx));
     ctx.body = currentUserJson(user);
   });
 
@@ -77,7 +78,7 @@ export function authRoutes(db: Knex) {
     // Setting the session to null destroys it in the store; a replayed cookie is then worthless.
     const user = ctx.state.user;
     ctx.session = null;
-    if (user) await recordSignOut(db, user, ctx.ip || null);
+    if (user) await recordSignOut(db, user, requestAddress(ctx));
     ctx.body = { message: 'Logged out' };
   });
 
